@@ -1,0 +1,23 @@
+/** Starting a chatref server from a fixture: the library form of `chatref serve`. */
+import { loadFixture } from './fixtures/load.js';
+import { startServer, type RunningServer, type ServerOptions } from './http/server.js';
+import type { State } from './model/state.js';
+
+export interface CreateServerOptions extends Omit<ServerOptions, 'state'> {
+  /** A fixture name or path, or a ready State. Default: the embedded default realm. */
+  readonly fixture?: string | State;
+}
+
+/**
+ * Starts a server on host:port (port 0 picks a free one) and resolves once it listens.
+ *
+ * @example
+ * const server = await createServer({ port: 0, seed: 42 });
+ * // ... point a client at server.url ...
+ * await server.stop();
+ */
+export function createServer(options: CreateServerOptions = {}): Promise<RunningServer> {
+  const { fixture, ...rest } = options;
+  const state = typeof fixture === 'object' ? fixture : loadFixture(fixture);
+  return startServer({ ...rest, state });
+}

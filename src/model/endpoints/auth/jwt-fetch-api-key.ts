@@ -1,0 +1,51 @@
+import { produce } from 'immer';
+import jwt from 'jsonwebtoken';
+import { z } from 'zod';
+import { defineEndpoint } from '../../endpoint.js';
+import { Errors } from '../../errors.js';
+import { fail, succeed } from '../../outcome.js';
+import { wire } from '../../params/wire.js';
+import { presentUser } from '../../present/user.js';
+import { checkAccountCanLogIn, recordLoginMutably } from '../../rules/logins.js';
+import { selectUserByDeliveryEmail } from '../../rules/users.js';
+
+/** Verifies an HS256 token with the request's clock, so the check stays pure. */
+function decodeToken(token: string, key: string, now: number): Record<string, unknown> | null {
+  try {
+    const payload = jwt.verify(token, key, { algorithms: ['HS256'], clockTimestamp: Math.floor(now) });
+    if (typeof payload !== 'object' || payload === null) return null;
+    // No audience is configured, so a token that names one is refused, as PyJWT does.
+    if (Object.hasOwn(payload, 'aud')) return null;
+    return payload as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+/** POST /jwt/fetch_api_key: a signed token with an `email` claim for the API key. Unauthenticated. */
+export const jwtFetchApiKey = defineEndpoint({
+  operation: 'jwt-fetch-api-key',
+  method: 'POST',
+  path: '/jwt/fetch_api_key',
+  auth: 'none',
+  params: z.object({ token: z.string().default(''), include_profile: wire.bool().default(false) }),
+  reduce(state, { params, now }) {
+    const key = state.realm.jwtKey;
+    if (key === null) return fail(Errors.jwtDisabled());
+    if (params.token === '') return fail(Errors.jwtMissing());
+    const payload = decodeToken(params.token, key, now);
+    if (payload === null) return fail(Errors.jwtBad());
+    const email = payload['email'];
+    if (typeof email !== 'string' || email === '') return fail(Errors.jwtNoEmail());
+    const account = checkAccountCanLogIn(state, selectUserByDeliveryEmail(state, email));
+    if (!account.ok) return fail(account.error);
+    const user = account.value;
+    const next = produce(state, (draft) => recordLoginMutably(draft, user, now));
+    const data: Record<string, unknown> = { api_key: user.apiKey, email: user.deliveryEmail };
+    if (params.include_profile) {
+      const self = next.users === state.users ? user : { ...user, firstLoginAt: Math.floor(now) };
+      data['user'] = presentUser(next, self, self, { clientGravatar: false, includeCustomProfileFields: false });
+    }
+    return succeed(next, data);
+  },
+});

@@ -1,0 +1,51 @@
+import { produce } from 'immer';
+import { z } from 'zod';
+import { defineEndpoint } from '../../endpoint.js';
+import { drawApiKey } from '../../entropy.js';
+import { Errors } from '../../errors.js';
+import { fail, succeed } from '../../outcome.js';
+import { makeUser } from '../../records.js';
+import { isValidEmail } from '../../rules/emails.js';
+import { checkFullName } from '../../rules/names.js';
+import { isPasswordStrongEnough } from '../../rules/passwords.js';
+import { isAdministrator } from '../../rules/roles.js';
+import { canCreateUsers, selectUserByDeliveryEmail } from '../../rules/users.js';
+import { hashPassword } from '../../secrets.js';
+import { putUserMutably } from '../../tables/users.js';
+
+/** POST /users: an administrator with can_create_users makes a member account. */
+export const createUser = defineEndpoint({
+  operation: 'create-user',
+  method: 'POST',
+  path: '/users',
+  auth: 'basic',
+  allowBots: true,
+  params: z.object({ email: z.string(), password: z.string(), full_name: z.string() }),
+  reduce(state, { actor, params, now, entropy }) {
+    if (!isAdministrator(actor)) return fail(Errors.mustBe('administrator'));
+    if (!canCreateUsers(actor)) return fail(Errors.badRequest('User not authorized to create users'));
+    const fullName = checkFullName(state, params.full_name);
+    if (!fullName.ok) return fail(fullName.error);
+    const email = params.email.trim();
+    if (!isValidEmail(email)) return fail(Errors.badRequest('Bad name or username'));
+    if (selectUserByDeliveryEmail(state, email)) return fail(Errors.badRequest(`Email '${email}' already in use`));
+    if (!isPasswordStrongEnough(params.password)) return fail(Errors.badRequest('The password is too weak.'));
+
+    const userId = state.counters.nextUserId;
+    const user = makeUser({
+      id: userId,
+      deliveryEmail: email,
+      fullName: fullName.value,
+      role: 400,
+      apiKey: drawApiKey(entropy),
+      passwordHash: hashPassword(params.password, entropy.take(16)),
+      dateCreated: Math.floor(now),
+      joinedByFirstLogin: true,
+    });
+    const next = produce(state, (draft) => {
+      draft.counters.nextUserId += 1;
+      putUserMutably(draft, user);
+    });
+    return succeed(next, { user_id: userId });
+  },
+});

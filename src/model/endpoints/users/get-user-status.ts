@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../endpoint.js';
+import { Errors } from '../../errors.js';
+import { fail, succeed } from '../../outcome.js';
+import { isBot } from '../../rules/roles.js';
+import { accessUserForRead, selectUser } from '../../rules/users.js';
+import type { User } from '../../state.js';
+
+/** The status dict: only what is set, `away` only when presence is off. */
+export function presentStatus(user: User): Record<string, unknown> {
+  const status: Record<string, unknown> = {};
+  if (!user.presenceEnabled) status['away'] = true;
+  if (user.status.statusText !== '') status['status_text'] = user.status.statusText;
+  if (user.status.emojiName !== '') {
+    status['emoji_name'] = user.status.emojiName;
+    status['emoji_code'] = user.status.emojiCode;
+    status['reaction_type'] = user.status.reactionType;
+  }
+  return status;
+}
+
+/** GET /users/{user_id}/status. */
+export const getUserStatus = defineEndpoint({
+  operation: 'get-user-status',
+  method: 'GET',
+  path: '/users/{user_id}/status',
+  pathParams: { user_id: 'int' },
+  auth: 'basic',
+  allowBots: true,
+  params: z.object({}),
+  reduce(state, { actor, path }) {
+    const target = accessUserForRead(state, actor, selectUser(state, path['user_id'] as number));
+    if (!target.ok || isBot(target.value)) return fail(Errors.noSuchUser());
+    return succeed(state, { status: presentStatus(target.value) });
+  },
+});

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../endpoint.js';
+import { fail, succeed } from '../../outcome.js';
+import { userViewParams } from '../../params/common.js';
+import { presentUser } from '../../present/user.js';
+import { accessUserForRead, selectUser } from '../../rules/users.js';
+
+/** GET /users/{user_id}: one user, deactivated users and bots included. */
+export const getUser = defineEndpoint({
+  operation: 'get-user',
+  method: 'GET',
+  path: '/users/{user_id}',
+  pathParams: { user_id: 'int' },
+  auth: 'basic',
+  allowBots: true,
+  params: z.object(userViewParams),
+  reduce(state, { actor, params, path }) {
+    const target = accessUserForRead(state, actor, selectUser(state, path['user_id'] as number));
+    if (!target.ok) return fail(target.error);
+    const options = { clientGravatar: params.client_gravatar, includeCustomProfileFields: params.include_custom_profile_fields };
+    return succeed(state, { user: presentUser(state, actor, target.value, options) });
+  },
+});

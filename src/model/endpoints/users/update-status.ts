@@ -1,0 +1,59 @@
+import { produce } from 'immer';
+import { z } from 'zod';
+import { defineEndpoint } from '../../endpoint.js';
+import { Errors } from '../../errors.js';
+import { fail, succeed } from '../../outcome.js';
+import { codePointLength, wire } from '../../params/wire.js';
+import { resolveEmoji } from '../../rules/emoji.js';
+import type { User, UserStatus } from '../../state.js';
+import { putUserMutably } from '../../tables/users.js';
+
+export const MAX_STATUS_TEXT_LENGTH = 60;
+
+/** POST /users/me/status: only the passed parameters change. */
+export const updateStatus = defineEndpoint({
+  operation: 'update-status',
+  method: 'POST',
+  path: '/users/me/status',
+  auth: 'basic',
+  allowBots: false,
+  params: z.object({
+    status_text: z.string().optional(),
+    away: wire.bool().optional(),
+    emoji_name: z.string().optional(),
+    emoji_code: z.string().optional(),
+    reaction_type: z.string().optional(),
+  }),
+  reduce(state, { actor, params }) {
+    const statusText = params.status_text?.trim();
+    if (params.away === undefined && statusText === undefined && params.emoji_name === undefined) {
+      return fail(Errors.badRequest('Client did not pass any new values.'));
+    }
+    if (statusText !== undefined && codePointLength(statusText) > MAX_STATUS_TEXT_LENGTH) {
+      return fail(Errors.badRequest(`status_text is too long (limit: ${MAX_STATUS_TEXT_LENGTH} characters)`));
+    }
+    let status: UserStatus = actor.status;
+    if (statusText !== undefined) status = { ...status, statusText };
+    if (params.emoji_name === undefined) {
+      if (params.emoji_code !== undefined || params.reaction_type !== undefined) {
+        return fail(Errors.badRequest('Client must pass emoji_name if they pass either emoji_code or reaction_type.'));
+      }
+    } else if (params.emoji_name === '') {
+      status = { ...status, emojiName: '', emojiCode: '', reactionType: 'unicode_emoji' };
+    } else {
+      const emoji = resolveEmoji(state, params.emoji_name, params.emoji_code, params.reaction_type);
+      if (!emoji.ok) return fail(emoji.error);
+      status = { ...status, emojiName: emoji.value.name, emojiCode: emoji.value.code, reactionType: emoji.value.type };
+    }
+    const next: User = {
+      ...actor,
+      status,
+      presenceEnabled: params.away === undefined ? actor.presenceEnabled : !params.away,
+    };
+    return succeed(
+      produce(state, (draft) => {
+        putUserMutably(draft, next);
+      }),
+    );
+  },
+});

@@ -1,0 +1,64 @@
+/**
+ * The model's single entry: (state, request) → (state', response).
+ * Route → authenticate → parse → reduce → envelope. Pure and deterministic:
+ * the clock and the randomness arrive with the request.
+ */
+import { authenticate } from './auth.js';
+import { EntropyReader } from './entropy.js';
+import { errorResponse, successResponse } from './envelope.js';
+import { Errors } from './errors.js';
+import { parseParams } from './params/parse.js';
+import type { ModelRequest, ModelResponse } from './request.js';
+import { isBot } from './rules/roles.js';
+import { matchRoute } from './routes.js';
+import type { State } from './state.js';
+
+export interface HandleResult {
+  readonly state: State;
+  readonly response: ModelResponse;
+}
+
+function failed(state: State, error: Parameters<typeof errorResponse>[0]): HandleResult {
+  return { state, response: errorResponse(error) };
+}
+
+export function handle(state: State, request: ModelRequest): HandleResult {
+  const method = request.method.toUpperCase();
+  const route = matchRoute(method === 'OPTIONS' ? 'GET' : method, request.path);
+  if (route.kind === 'not-found') return failed(state, Errors.notFound());
+  if (method === 'OPTIONS') {
+    const allowed = route.kind === 'method-not-allowed' ? route.allowed : allowedFor(request.path);
+    return { state, response: { status: 204, headers: { Allow: allowed.join(', ') }, body: null } };
+  }
+  if (route.kind === 'method-not-allowed') return failed(state, Errors.methodNotAllowed(route.allowed));
+  const { endpoint } = route;
+
+  let actor = null;
+  if (endpoint.auth === 'basic') {
+    const authenticated = authenticate(state, request.authorization);
+    if (!authenticated.ok) return failed(state, authenticated.error);
+    actor = authenticated.value;
+    if (endpoint.allowBots === false && isBot(actor)) return failed(state, Errors.notForBots());
+  }
+
+  const parsed = parseParams(endpoint.params, request.params, endpoint.aliases);
+  if (!parsed.ok) return failed(state, parsed.error);
+
+  const context = {
+    params: parsed.value,
+    path: route.path,
+    files: request.files ?? [],
+    now: request.now,
+    entropy: new EntropyReader(request.entropy),
+    origin: request.origin ?? `https://${state.realm.host}`,
+  };
+  const outcome =
+    endpoint.auth === 'basic' ? endpoint.reduce(state, { ...context, actor: actor! }) : endpoint.reduce(state, { ...context, actor: null });
+  if (!outcome.ok) return failed(state, outcome.error);
+  return { state: outcome.state, response: successResponse(outcome.data, parsed.ignored) };
+}
+
+function allowedFor(path: string): string[] {
+  const probe = matchRoute('OPTIONS', path);
+  return probe.kind === 'method-not-allowed' ? [...probe.allowed] : [];
+}

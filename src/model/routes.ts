@@ -1,0 +1,133 @@
+/** The one list of endpoints, and the router that finds one for a method and path. */
+import type { Endpoint, PathParamKind } from './endpoint.js';
+import { fetchApiKey } from './endpoints/auth/fetch-api-key.js';
+import { jwtFetchApiKey } from './endpoints/auth/jwt-fetch-api-key.js';
+import { createCustomProfileField } from './endpoints/realm/create-custom-profile-field.js';
+import { getCustomProfileFields } from './endpoints/realm/get-custom-profile-fields.js';
+import { getServerSettings } from './endpoints/server/get-server-settings.js';
+import { createUser } from './endpoints/users/create-user.js';
+import { deactivateUser } from './endpoints/users/deactivate-user.js';
+import { getOwnUser } from './endpoints/users/get-own-user.js';
+import { getUserByEmail } from './endpoints/users/get-user-by-email.js';
+import { getUserStatus } from './endpoints/users/get-user-status.js';
+import { getUser } from './endpoints/users/get-user.js';
+import { getUsers } from './endpoints/users/get-users.js';
+import { updateOwnProfileData } from './endpoints/users/update-own-profile-data.js';
+import { updateStatus } from './endpoints/users/update-status.js';
+import { updateUserByEmail } from './endpoints/users/update-user-by-email.js';
+import { updateUser } from './endpoints/users/update-user.js';
+
+export const ENDPOINTS: readonly Endpoint[] = [
+  fetchApiKey,
+  jwtFetchApiKey,
+  getServerSettings,
+  getUsers,
+  createUser,
+  getOwnUser,
+  getUser,
+  getUserByEmail,
+  updateUser,
+  updateUserByEmail,
+  deactivateUser,
+  getUserStatus,
+  updateStatus,
+  updateOwnProfileData,
+  getCustomProfileFields,
+  createCustomProfileField,
+] as unknown as readonly Endpoint[];
+
+type Segment = { readonly literal: string } | { readonly param: string; readonly kind: PathParamKind };
+
+interface CompiledRoute {
+  readonly endpoint: Endpoint;
+  readonly segments: readonly Segment[];
+}
+
+function compile(endpoint: Endpoint): CompiledRoute {
+  const segments = endpoint.path
+    .split('/')
+    .filter((part) => part !== '')
+    .map((part): Segment => {
+      const match = /^\{(\w+)\}$/.exec(part);
+      if (!match) return { literal: part };
+      const name = match[1]!;
+      return { param: name, kind: endpoint.pathParams?.[name] ?? 'string' };
+    });
+  return { endpoint, segments };
+}
+
+/** Literal segments beat integer parameters, which beat string parameters (as /users/me, /users/{id}, /users/{email}). */
+function specificity(route: CompiledRoute): number[] {
+  return route.segments.map((segment) => ('literal' in segment ? 0 : segment.kind === 'int' ? 1 : 2));
+}
+
+function compareSpecificity(a: CompiledRoute, b: CompiledRoute): number {
+  const left = specificity(a);
+  const right = specificity(b);
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    if (left[i] !== right[i]) return left[i]! - right[i]!;
+  }
+  return 0;
+}
+
+const ROUTES: readonly CompiledRoute[] = ENDPOINTS.map(compile).sort(compareSpecificity);
+
+const DIGITS = /^[0-9]+$/;
+
+function matchSegments(route: CompiledRoute, parts: readonly string[]): Record<string, number | string> | null {
+  if (route.segments.length !== parts.length) return null;
+  const values: Record<string, number | string> = {};
+  for (let i = 0; i < parts.length; i++) {
+    const segment = route.segments[i]!;
+    const part = parts[i]!;
+    if ('literal' in segment) {
+      if (segment.literal !== part) return null;
+    } else if (segment.kind === 'int') {
+      if (!DIGITS.test(part)) return null;
+      values[segment.param] = Number(part);
+    } else {
+      values[segment.param] = part;
+    }
+  }
+  return values;
+}
+
+export type RouteMatch =
+  | { readonly kind: 'found'; readonly endpoint: Endpoint; readonly path: Readonly<Record<string, number | string>> }
+  | { readonly kind: 'method-not-allowed'; readonly allowed: readonly string[] }
+  | { readonly kind: 'not-found' };
+
+function splitPath(path: string): string[] | null {
+  try {
+    return path
+      .split('/')
+      .filter((part) => part !== '')
+      .map((part) => decodeURIComponent(part));
+  } catch {
+    return null;
+  }
+}
+
+/** HEAD is served wherever GET is, as the real server does. */
+function allowedMethods(methods: readonly string[]): string[] {
+  const allowed = new Set(methods);
+  if (allowed.has('GET')) allowed.add('HEAD');
+  return [...allowed].sort();
+}
+
+/**
+ * Like the real server's URL table: the most specific path pattern that
+ * matches decides, and only its methods are allowed (PATCH /users/me is 405,
+ * not an e-mail lookup of "me").
+ */
+export function matchRoute(method: string, path: string): RouteMatch {
+  const parts = splitPath(path);
+  if (parts === null) return { kind: 'not-found' };
+  const first = ROUTES.find((route) => matchSegments(route, parts) !== null);
+  if (!first) return { kind: 'not-found' };
+  const siblings = ROUTES.filter((route) => route.endpoint.path === first.endpoint.path);
+  const lookupMethod = method === 'HEAD' ? 'GET' : method;
+  const chosen = siblings.find((route) => route.endpoint.method === lookupMethod);
+  if (!chosen) return { kind: 'method-not-allowed', allowed: allowedMethods(siblings.map((route) => route.endpoint.method)) };
+  return { kind: 'found', endpoint: chosen.endpoint, path: matchSegments(chosen, parts)! };
+}

@@ -1,0 +1,19 @@
+/** Rules shared by the key-fetch endpoints. */
+import type { Draft } from 'immer';
+import { Errors } from '../errors.js';
+import { accept, reject, type Checked } from '../outcome.js';
+import type { State, User } from '../state.js';
+import { putUserMutably } from '../tables/users.js';
+
+/** The realm is checked before the user, and a deactivated account is reported whatever the secret. */
+export function checkAccountCanLogIn(state: State, user: User | undefined): Checked<User> {
+  if (state.realm.deactivated) return reject(Errors.realmDeactivated());
+  if (!user) return reject(Errors.authenticationFailed());
+  if (!user.isActive) return reject(Errors.userDeactivated());
+  return accept(user);
+}
+
+/** The first login fixes date_joined for accounts created through the API. */
+export function recordLoginMutably(draft: Draft<State>, user: User, now: number): void {
+  if (user.firstLoginAt === null) putUserMutably(draft, { ...user, firstLoginAt: Math.floor(now) });
+}
