@@ -1,0 +1,213 @@
+/**
+ * Turns an incoming request into raw parameters and uploaded files: the query
+ * string merged with an urlencoded or multipart body, for any method.
+ */
+import type { IncomingMessage } from 'node:http';
+import busboy from 'busboy';
+import { Errors } from '../model/errors.js';
+import type { ApiError } from '../model/errors.js';
+import type { UploadedFile } from '../model/request.js';
+
+export interface ReadRequestOptions {
+  readonly bodyLimitBytes: number;
+}
+
+export type ReadRequestResult =
+  | { readonly ok: true; readonly params: Record<string, string>; readonly files: UploadedFile[] }
+  | { readonly ok: false; readonly error: ApiError };
+
+interface BodyContent {
+  readonly fields: ReadonlyMap<string, string>;
+  readonly files: UploadedFile[];
+}
+
+type BodyResult = { readonly ok: true; readonly body: BodyContent } | { readonly ok: false; readonly error: ApiError };
+
+/** Multipart forms with more parts than this are refused rather than parsed. */
+const MAX_MULTIPART_PARTS = 1000;
+
+const NO_BODY: BodyContent = { fields: new Map(), files: [] };
+
+export async function readRequest(req: IncomingMessage, options: ReadRequestOptions): Promise<ReadRequestResult> {
+  const limit = options.bodyLimitBytes;
+  const declaredLength = Number(req.headers['content-length']);
+  if (Number.isFinite(declaredLength) && declaredLength > limit) {
+    // Not touched here: once the reply is written, node:http discards the unread body itself.
+    return { ok: false, error: Errors.bodyTooLarge(limit) };
+  }
+
+  const read = await readBody(req, limit);
+  if (!read.ok) return read;
+
+  const merged = new Map(queryParams(req.url ?? '/'));
+  for (const [name, value] of read.body.fields) merged.set(name, value);
+  return { ok: true, params: toParamsObject(merged), files: read.body.files };
+}
+
+function queryParams(url: string): Map<string, string> {
+  const queryStart = url.indexOf('?');
+  return queryStart === -1 ? new Map() : lastValues(new URLSearchParams(url.slice(queryStart + 1)));
+}
+
+/** A repeated name keeps its last value. */
+function lastValues(search: URLSearchParams): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const [name, value] of search) values.set(name, value);
+  return values;
+}
+
+/** A null-prototype object with own data properties, so a parameter named `__proto__` is just a key. */
+function toParamsObject(entries: ReadonlyMap<string, string>): Record<string, string> {
+  const params = Object.create(null) as Record<string, string>;
+  for (const [name, value] of entries) {
+    Object.defineProperty(params, name, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return params;
+}
+
+function mediaType(req: IncomingMessage): string {
+  return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
+  switch (mediaType(req)) {
+    case 'application/x-www-form-urlencoded':
+      return readUrlencoded(req, limit);
+    case 'multipart/form-data':
+      return readMultipart(req, limit);
+    default:
+      return discardBody(req, limit);
+  }
+}
+
+/**
+ * After a failure part-way through, the rest of the body is read and thrown
+ * away (never kept): a client still sending would otherwise see a reset
+ * instead of the error reply, and a keep-alive connection could not carry the
+ * next request. node:http does this only for bodies nobody started reading.
+ */
+function drainRest(req: IncomingMessage): void {
+  req.unpipe();
+  req.removeAllListeners('data');
+  req.resume();
+}
+
+/** Reads the raw body chunk by chunk, failing as soon as it passes the limit. */
+function consumeBody(
+  req: IncomingMessage,
+  limit: number,
+  onChunk: (chunk: Buffer) => void,
+): Promise<{ readonly ok: true } | { readonly ok: false; readonly error: ApiError }> {
+  return new Promise((resolve) => {
+    let received = 0;
+    const settle = (result: { readonly ok: true } | { readonly ok: false; readonly error: ApiError }): void => {
+      req.off('data', onData).off('end', onEnd).off('error', onError).off('aborted', onError);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer): void => {
+      received += chunk.length;
+      if (received > limit) {
+        settle({ ok: false, error: Errors.bodyTooLarge(limit) });
+        drainRest(req);
+        return;
+      }
+      onChunk(chunk);
+    };
+    const onEnd = (): void => settle({ ok: true });
+    const onError = (): void => settle({ ok: false, error: Errors.malformedBody() });
+    req.on('data', onData).on('end', onEnd).on('error', onError).on('aborted', onError);
+  });
+}
+
+async function discardBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
+  const consumed = await consumeBody(req, limit, () => {});
+  return consumed.ok ? { ok: true, body: NO_BODY } : consumed;
+}
+
+async function readUrlencoded(req: IncomingMessage, limit: number): Promise<BodyResult> {
+  const chunks: Buffer[] = [];
+  const consumed = await consumeBody(req, limit, (chunk) => chunks.push(chunk));
+  if (!consumed.ok) return consumed;
+  const text = Buffer.concat(chunks).toString('utf8');
+  return { ok: true, body: { fields: lastValues(new URLSearchParams(text)), files: [] } };
+}
+
+function readMultipart(req: IncomingMessage, limit: number): Promise<BodyResult> {
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: req.headers,
+      defParamCharset: 'utf8',
+      limits: {
+        fileSize: limit,
+        fieldSize: limit,
+        fieldNameSize: limit,
+        parts: MAX_MULTIPART_PARTS,
+      },
+    });
+  } catch {
+    // busboy throws synchronously on a missing boundary or an unparsable Content-Type.
+    drainRest(req);
+    return Promise.resolve({ ok: false, error: Errors.malformedBody() });
+  }
+  return parseMultipart(req, parser, limit);
+}
+
+function parseMultipart(req: IncomingMessage, parser: busboy.Busboy, limit: number): Promise<BodyResult> {
+  return new Promise((resolve) => {
+    const fields = new Map<string, string>();
+    const files: UploadedFile[] = [];
+    let settled = false;
+
+    const fail = (error: ApiError): void => {
+      if (settled) return;
+      settled = true;
+      drainRest(req);
+      parser.removeAllListeners();
+      // Keeps a late parser error (e.g. from the unfinished form) from going unhandled.
+      parser.on('error', () => {});
+      parser.destroy();
+      resolve({ ok: false, error });
+    };
+
+    parser.on('field', (name, value, info) => {
+      if (info.nameTruncated || info.valueTruncated) fail(Errors.bodyTooLarge(limit));
+      else fields.set(name, value);
+    });
+    parser.on('file', (fieldName, stream, info) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => fail(Errors.bodyTooLarge(limit)));
+      stream.on('error', () => fail(Errors.malformedBody()));
+      stream.on('end', () => {
+        if (stream.truncated) return;
+        const data = Buffer.concat(chunks);
+        files.push({
+          fieldName,
+          fileName: info.filename ?? '',
+          contentType: info.mimeType,
+          data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+        });
+      });
+    });
+    parser.on('partsLimit', () => fail(Errors.malformedBody()));
+    parser.on('error', () => fail(Errors.malformedBody()));
+    parser.on('close', () => {
+      if (settled) return;
+      settled = true;
+      resolve({ ok: true, body: { fields, files } });
+    });
+
+    // The raw bytes go through the same counting reader as other bodies, so the
+    // limit covers the whole form (boundaries and part headers included).
+    void consumeBody(req, limit, (chunk) => {
+      if (!parser.write(chunk)) {
+        req.pause();
+        parser.once('drain', () => req.resume());
+      }
+    }).then((consumed) => {
+      if (!consumed.ok) fail(consumed.error);
+      else if (!settled) parser.end();
+    });
+  });
+}

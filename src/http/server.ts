@@ -1,0 +1,186 @@
+/**
+ * The HTTP server: owns the one mutable State, turns each request under
+ * /api/v1 into a ModelRequest, hands it to the pure model and writes the
+ * answer. No business rules live here.
+ */
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { createHttpTerminator } from 'http-terminator';
+import { errorResponse } from '../model/envelope.js';
+import { Errors } from '../model/errors.js';
+import { handle } from '../model/handle.js';
+import type { ModelRequest, ModelResponse } from '../model/request.js';
+import type { State } from '../model/state.js';
+import { createEntropySource, systemClock } from './environment.js';
+import { readRequest } from './read-request.js';
+import { writeResponse } from './write-response.js';
+
+export interface ServerOptions {
+  readonly state: State;
+  /** Default 127.0.0.1. */
+  readonly host?: string;
+  /** Default 9991; 0 picks a free port. */
+  readonly port?: number;
+  /** Makes keys and salts reproducible; default: crypto-random. */
+  readonly seed?: number | string;
+  /** Default 30 MiB. */
+  readonly bodyLimitBytes?: number;
+  /** UNIX seconds; default: the system clock. */
+  readonly clock?: () => number;
+  /** Where failures are reported; default: stderr. */
+  readonly log?: (line: string) => void;
+}
+
+export interface RunningServer {
+  /** http://HOST:PORT */
+  readonly url: string;
+  /** url + '/api/v1' */
+  readonly apiUrl: string;
+  readonly host: string;
+  readonly port: number;
+  getState(): State;
+  setState(next: State): void;
+  /** Stops accepting connections and resolves once in-flight requests have been answered. */
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_PORT = 9991;
+export const DEFAULT_BODY_LIMIT_BYTES = 30 * 1024 * 1024;
+
+const API_PREFIX = '/api/v1';
+
+const INTERNAL_ERROR: ModelResponse = {
+  status: 500,
+  headers: { 'Content-Type': 'application/json' },
+  body: { result: 'error', msg: 'Internal server error', code: 'BAD_REQUEST' },
+};
+
+const NOT_FOUND: ModelResponse = errorResponse(Errors.notFound());
+
+function writeStderr(line: string): void {
+  process.stderr.write(`${line}\n`);
+}
+
+function ignore(): void {}
+
+/** The path below /api/v1 (still percent-encoded), or null for anything outside the API. */
+function apiPath(url: string): string | null {
+  // Absolute-form targets (as sent to proxies) carry a scheme and authority before the path.
+  const target = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
+  const pathname = target.split(/[?#]/, 1)[0]!;
+  if (pathname === API_PREFIX) return '/';
+  if (!pathname.startsWith(`${API_PREFIX}/`)) return null;
+  return pathname.slice(API_PREFIX.length);
+}
+
+function formatHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+function describeFailure(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const host = options.host ?? DEFAULT_HOST;
+  const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const clock = options.clock ?? systemClock;
+  const entropy = createEntropySource(options.seed);
+  const log = options.log ?? writeStderr;
+  let state = options.state;
+  let authority = '';
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = req.method ?? 'GET';
+    const path = apiPath(req.url ?? '/');
+    if (path === null) {
+      writeResponse(res, NOT_FOUND, method);
+      return;
+    }
+
+    const read = await readRequest(req, { bodyLimitBytes });
+    if (!read.ok) {
+      writeResponse(res, errorResponse(read.error), method);
+      return;
+    }
+
+    const request: ModelRequest = {
+      method,
+      path,
+      params: read.params,
+      files: read.files,
+      authorization: req.headers.authorization ?? null,
+      origin: `http://${req.headers.host ?? authority}`,
+      now: clock(),
+      entropy: entropy(),
+    };
+    // From here to the swap nothing awaits, so no other request can see or change the state in between.
+    let response: ModelResponse;
+    try {
+      const result = handle(state, request);
+      state = result.state;
+      response = result.response;
+    } catch (error) {
+      log(`chatref: ${method} ${req.url ?? ''} failed: ${describeFailure(error)}`);
+      response = INTERNAL_ERROR;
+    }
+    writeResponse(res, response, method);
+  }
+
+  function onRequest(req: IncomingMessage, res: ServerResponse): void {
+    // A client that goes away mid-request must not take the process down with it.
+    req.on('error', ignore);
+    res.on('error', ignore);
+    serve(req, res).catch((error: unknown) => {
+      log(`chatref: ${req.method ?? ''} ${req.url ?? ''} failed: ${describeFailure(error)}`);
+      try {
+        writeResponse(res, INTERNAL_ERROR, req.method ?? 'GET');
+      } catch {
+        res.destroy();
+      }
+    });
+  }
+
+  function onClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  }
+
+  const server: Server = createServer({ keepAlive: true }, onRequest);
+  server.on('clientError', onClientError);
+  const terminator = createHttpTerminator({ server });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? DEFAULT_PORT, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  server.on('error', (error) => log(`chatref: server error: ${describeFailure(error)}`));
+
+  const port = (server.address() as AddressInfo).port;
+  authority = `${formatHost(host)}:${port}`;
+  const url = `http://${authority}`;
+  let stopping: Promise<void> | undefined;
+
+  return {
+    url,
+    apiUrl: `${url}${API_PREFIX}`,
+    host,
+    port,
+    getState: () => state,
+    setState(next) {
+      state = next;
+    },
+    stop() {
+      stopping ??= terminator.terminate();
+      return stopping;
+    },
+  };
+}
