@@ -1,0 +1,2 @@
+/** A problem with the command line: reported with the usage text, exit code 2. */
+export class UsageError extends Error {}

@@ -1,0 +1,18 @@
+/** A vitest reporter that ends the run with one plain line: "N passed, M failed". */
+import type { Reporter, TestModule } from 'vitest/node';
+
+export default class SummaryReporter implements Reporter {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    let passed = 0;
+    let failed = 0;
+    for (const module of testModules) {
+      for (const test of module.children.allTests()) {
+        const state = test.result().state;
+        if (state === 'passed') passed += 1;
+        else if (state === 'failed') failed += 1;
+      }
+      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) failed += 1;
+    }
+    process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
+  }
+}
