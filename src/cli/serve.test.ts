@@ -40,9 +40,9 @@ describe('chatref serve', () => {
     for (const user of info.users) {
       expect(Object.keys(user)).toEqual(['user_id', 'email', 'full_name', 'role', 'api_key', 'password']);
       const auth = `Basic ${Buffer.from(`${user.email}:${user.api_key}`).toString('base64')}`;
-      const me = await (await fetch(`${info.api_url}/users/me`, { headers: { authorization: auth } })).json();
+      const me: any = await (await fetch(`${info.api_url}/users/me`, { headers: { authorization: auth } })).json();
       expect(me).toMatchObject({ result: 'success', user_id: user.user_id, role: user.role });
-      const key = await (await fetch(`${info.api_url}/fetch_api_key`, { method: 'POST', body: new URLSearchParams({ username: user.email, password: user.password }) })).json();
+      const key: any = await (await fetch(`${info.api_url}/fetch_api_key`, { method: 'POST', body: new URLSearchParams({ username: user.email, password: user.password }) })).json();
       expect(key.api_key).toBe(user.api_key);
     }
     child.kill('SIGTERM');
