@@ -17,3 +17,8 @@ export const profileDataEntries = wire.json(
 );
 
 export const roleParam = wire.json(z.union([z.literal(100), z.literal(200), z.literal(300), z.literal(400), z.literal(600)]));
+
+/** The presenter options the user-view parameters select. */
+export function userViewOptions(params: { client_gravatar: boolean; include_custom_profile_fields: boolean }) {
+  return { clientGravatar: params.client_gravatar, includeCustomProfileFields: params.include_custom_profile_fields };
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
 import { fail, succeed } from '../../outcome.js';
-import { userViewParams } from '../../params/common.js';
+import { userViewOptions, userViewParams } from '../../params/common.js';
 import { presentUser } from '../../present/user.js';
 import { accessUserForRead, selectUserByVisibleEmail } from '../../rules/users.js';
 
@@ -17,7 +17,7 @@ export const getUserByEmail = defineEndpoint({
   reduce(state, { actor, params, path }) {
     const target = accessUserForRead(state, actor, selectUserByVisibleEmail(state, actor, path['email'] as string));
     if (!target.ok) return fail(target.error);
-    const options = { clientGravatar: params.client_gravatar, includeCustomProfileFields: params.include_custom_profile_fields };
+    const options = userViewOptions(params);
     return succeed(state, { user: presentUser(state, actor, target.value, options) });
   },
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
 import { fail, succeed } from '../../outcome.js';
-import { userViewParams } from '../../params/common.js';
+import { userViewOptions, userViewParams } from '../../params/common.js';
 import { wire } from '../../params/wire.js';
 import { presentUser } from '../../present/user.js';
 import { canAccessUser, selectUser } from '../../rules/users.js';
@@ -29,7 +29,7 @@ export const getUsers = defineEndpoint({
         users.push(user);
       }
     }
-    const options = { clientGravatar: params.client_gravatar, includeCustomProfileFields: params.include_custom_profile_fields };
+    const options = userViewOptions(params);
     return succeed(state, { members: users.map((user) => presentUser(state, actor, user, options)) });
   },
 });
