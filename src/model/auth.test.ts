@@ -9,9 +9,9 @@ function callWith(authorization: string | null) {
 }
 
 describe('HTTP Basic authentication (spec: Authentication 1, 6)', () => {
-  it('accepts the real address and the API key, whatever the address case', () => {
+  it('accepts the real address and the API key, whatever the address case and surrounding spaces', () => {
     expectSuccess(callWith(basicAuthorization(HAMLET.email, HAMLET.apiKey)));
-    expectSuccess(callWith(basicAuthorization('  HAMLET@Chatref.Test ', HAMLET.apiKey)));
+    expectSuccess(callWith(basicAuthorization('  HAMLET@Chatref.Test ', ` ${HAMLET.apiKey} `)));
   });
 
   it('answers missing credentials with 401 and a Basic challenge', () => {

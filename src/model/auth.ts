@@ -34,7 +34,7 @@ export function parseBasicAuthorization(header: string | null | undefined): Basi
   }
   const fields = decoded.split(':');
   if (fields.length !== 2) return { kind: 'malformed' };
-  return { kind: 'basic', username: fields[0]!, apiKey: fields[1]! };
+  return { kind: 'basic', username: fields[0]!.trim(), apiKey: fields[1]!.trim() };
 }
 
 /** Builds the header value a client would send. */
@@ -53,11 +53,12 @@ export function authenticate(state: State, header: string | null | undefined): C
       return reject(Errors.invalidBasicHeader());
   }
   if (!API_KEY_FORMAT.test(credentials.apiKey)) return reject(Errors.malformedApiKey());
-  if (state.realm.deactivated) return reject(Errors.realmDeactivatedBasic());
   const user = selectUserByDeliveryEmail(state, credentials.username);
   // Compare against a dummy key for unknown addresses so timing does not tell them apart.
   const keyMatches = secretsEqual(credentials.apiKey, user?.apiKey ?? DUMMY_KEY);
   if (!user || !keyMatches) return reject(Errors.invalidApiKey());
+  // Only holders of valid credentials learn that the realm or the account is deactivated.
+  if (state.realm.deactivated) return reject(Errors.realmDeactivatedBasic());
   if (!user.isActive) return reject(Errors.accountDeactivatedBasic());
   if (isBot(user) && user.botType === 2) {
     return reject({ ...Errors.invalidApiKey(), msg: 'This API is not available to incoming webhook bots.' });

@@ -46,6 +46,8 @@ export interface AuthenticatedEndpoint<P extends ParamsSchema> extends BaseEndpo
   readonly auth: 'basic';
   /** Bots get "This endpoint does not accept bot requests." when false. */
   readonly allowBots?: boolean;
+  /** Checked before the parameters, like the real server's require_realm_admin decorator. */
+  readonly requiresAdministrator?: boolean;
   readonly reduce: (state: State, ctx: AuthenticatedContext<z.output<P>>) => Outcome;
 }
 

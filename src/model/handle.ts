@@ -9,7 +9,7 @@ import { errorResponse, successResponse } from './envelope.js';
 import { Errors } from './errors.js';
 import { parseParams } from './params/parse.js';
 import type { ModelRequest, ModelResponse } from './request.js';
-import { isBot } from './rules/roles.js';
+import { isAdministrator, isBot } from './rules/roles.js';
 import { matchRoute } from './routes.js';
 import type { State } from './state.js';
 
@@ -39,6 +39,7 @@ export function handle(state: State, request: ModelRequest): HandleResult {
     if (!authenticated.ok) return failed(state, authenticated.error);
     actor = authenticated.value;
     if (endpoint.allowBots === false && isBot(actor)) return failed(state, Errors.notForBots());
+    if (endpoint.requiresAdministrator && !isAdministrator(actor)) return failed(state, Errors.mustBe('administrator'));
   }
 
   const parsed = parseParams(endpoint.params, request.params, endpoint.aliases);

@@ -5,10 +5,13 @@ import { accept, reject, type Checked } from '../outcome.js';
 import type { State, User } from '../state.js';
 import { putUserMutably } from '../tables/users.js';
 
-/** The realm is checked before the user, and a deactivated account is reported whatever the secret. */
+/**
+ * After the lookup: an unknown account fails like a wrong secret; then the
+ * realm, then the account, are reported whatever the secret.
+ */
 export function checkAccountCanLogIn(state: State, user: User | undefined): Checked<User> {
-  if (state.realm.deactivated) return reject(Errors.realmDeactivated());
   if (!user) return reject(Errors.authenticationFailed());
+  if (state.realm.deactivated) return reject(Errors.realmDeactivated());
   if (!user.isActive) return reject(Errors.userDeactivated());
   return accept(user);
 }

@@ -51,7 +51,9 @@ function checkSelectData(data: FieldDataInput): Checked<string> {
       if (!Object.hasOwn(record, required)) return reject(Errors.badRequest(`${required} key is missing from field_data`));
       if (typeof record[required] !== 'string') return reject(Errors.badRequest(`field_data["${required}"] is not a string`));
     }
-    if ((record['text'] as string).trim() === '') return reject(Errors.badRequest('field_data["text"] cannot be blank.'));
+    for (const required of ['text', 'order']) {
+      if ((record[required] as string).trim() === '') return reject(Errors.badRequest(`field_data["${required}"] cannot be blank.`));
+    }
     const extra = Object.keys(record).filter((k) => k !== 'text' && k !== 'order');
     if (extra.length > 0) return reject(Errors.badRequest(`Unexpected arguments: ${extra.sort().join(', ')}`));
     if (texts.has(record['text'] as string)) return reject(Errors.badRequest('Field must not have duplicate choices.'));

@@ -76,7 +76,8 @@ export function isRemoval(value: ProfileValueInput): boolean {
 export function checkProfileFieldValue(state: State, field: ProfileField, value: ProfileValueInput): Checked<string> {
   const label = field.name;
   if (field.type === 6) {
-    if (!Array.isArray(value)) return reject(Errors.badRequest(`${label} is not a list`));
+    // The real server names the validator here, not the field.
+    if (!Array.isArray(value)) return reject(Errors.badRequest('User IDs is not a list'));
     return checkUserIds(state, value as readonly number[]);
   }
   if (typeof value !== 'string') return reject(Errors.badRequest(`${label} is not a string`));
@@ -93,10 +94,9 @@ export function checkProfileFieldValue(state: State, field: ProfileField, value:
 }
 
 function checkUserIds(state: State, ids: readonly number[]): Checked<string> {
-  const unknown = ids.filter((id) => selectUser(state, id) === undefined);
-  if (unknown.length > 0) return reject(Errors.badRequest(`Invalid user IDs: ${unknown.join(', ')}`));
   for (const id of ids) {
-    const user = selectUser(state, id)!;
+    const user = selectUser(state, id);
+    if (!user) return reject(Errors.badRequest(`Invalid user ID: ${id}`));
     if (!user.isActive) return reject(Errors.badRequest(`User with ID ${id} is deactivated`));
     if (isBot(user)) return reject(Errors.badRequest(`User with ID ${id} is a bot`));
   }

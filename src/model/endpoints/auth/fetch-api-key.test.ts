@@ -24,9 +24,10 @@ describe('POST /fetch_api_key (spec: Authentication 2; POST /fetch_api_key)', ()
     expect(body(wrong)).toEqual(body(unknown));
   });
 
-  it('reports a deactivated account whatever the password', () => {
+  it('reports a deactivated account whatever the (non-empty) password', () => {
     const model = newModel();
     expectError(as(model, null).post('/fetch_api_key', { username: OTHELLO.email, password: 'wrong' }), 401, 'USER_DEACTIVATED', 'Account is deactivated');
+    expectError(as(model, null).post('/fetch_api_key', { username: OTHELLO.email, password: '' }), 401, 'AUTHENTICATION_FAILED');
     expectError(as(model, null).post('/fetch_api_key', { username: OTHELLO.email, password: OTHELLO.password! }), 401, 'USER_DEACTIVATED');
   });
 
@@ -48,6 +49,9 @@ describe('POST /fetch_api_key (spec: Authentication 2; POST /fetch_api_key)', ()
     const deactivated = createModel({ fixture: buildState({ ...fixture, realm: { ...fixture.realm, deactivated: true } }) });
     expectError(as(deactivated, null).post('/fetch_api_key', { username: HAMLET.email, password: HAMLET.password! }), 401, 'REALM_DEACTIVATED');
     expectError(as(deactivated, HAMLET).get('/users/me'), 401, 'UNAUTHORIZED', 'This organization has been deactivated');
+    // Without valid credentials nobody learns that the realm is deactivated.
+    expectError(as(deactivated, { email: HAMLET.email, apiKey: 'x'.repeat(32) }).get('/users/me'), 401, 'UNAUTHORIZED', 'Invalid API key');
+    expectError(as(deactivated, null).post('/fetch_api_key', { username: 'nobody@chatref.test', password: 'x' }), 401, 'AUTHENTICATION_FAILED');
   });
 
   it('answers other methods with 405', () => {

@@ -16,13 +16,14 @@ export const fetchApiKey = defineEndpoint({
   auth: 'none',
   params: z.object({ username: z.string(), password: z.string() }),
   reduce(state, { params, now }) {
-    if (!state.realm.passwordAuthEnabled) return fail(Errors.passwordAuthDisabled());
     if (!isValidEmail(params.username.trim())) return fail(Errors.invalidEmailAddress());
+    if (!state.realm.passwordAuthEnabled) return fail(Errors.passwordAuthDisabled());
+    if (params.password === '') return fail(Errors.authenticationFailed());
     const account = checkAccountCanLogIn(state, selectUserByDeliveryEmail(state, params.username));
     // The hash is computed even for unknown addresses, so response time does not reveal which exist.
     const passwordMatches = verifyPassword(params.password, account.ok ? account.value.passwordHash : UNKNOWN_USER_HASH);
     if (!account.ok) return fail(account.error);
-    if (params.password === '' || !passwordMatches) return fail(Errors.authenticationFailed());
+    if (!passwordMatches) return fail(Errors.authenticationFailed());
     const user = account.value;
     const next = produce(state, (draft) => recordLoginMutably(draft, user, now));
     return succeed(next, { api_key: user.apiKey, email: user.deliveryEmail, user_id: user.id });

@@ -40,6 +40,8 @@ describe('POST /jwt/fetch_api_key (spec: Authentication 3; POST /jwt/fetch_api_k
     const model = newModel();
     expectError(as(model, null).post('/jwt/fetch_api_key'), 400, 'BAD_REQUEST', 'No JSON web token passed in request');
     expectError(as(model, null).post('/jwt/fetch_api_key', { token: sign({ sub: 'x' }) }), 400, 'BAD_REQUEST', 'No email specified in JSON web token claims');
+    // An empty claim is a claim: it names nobody.
+    expectError(as(model, null).post('/jwt/fetch_api_key', { token: sign({ email: '' }) }), 401, 'AUTHENTICATION_FAILED');
   });
 
   it('answers unknown and deactivated users like the password login', () => {

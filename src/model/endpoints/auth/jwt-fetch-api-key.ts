@@ -35,9 +35,9 @@ export const jwtFetchApiKey = defineEndpoint({
     if (params.token === '') return fail(Errors.jwtMissing());
     const payload = decodeToken(params.token, key, now);
     if (payload === null) return fail(Errors.jwtBad());
+    if (!Object.hasOwn(payload, 'email')) return fail(Errors.jwtNoEmail());
     const email = payload['email'];
-    if (typeof email !== 'string' || email === '') return fail(Errors.jwtNoEmail());
-    const account = checkAccountCanLogIn(state, selectUserByDeliveryEmail(state, email));
+    const account = checkAccountCanLogIn(state, typeof email === 'string' ? selectUserByDeliveryEmail(state, email) : undefined);
     if (!account.ok) return fail(account.error);
     const user = account.value;
     const next = produce(state, (draft) => recordLoginMutably(draft, user, now));

@@ -1,11 +1,9 @@
 import { produce } from 'immer';
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
-import { Errors } from '../../errors.js';
 import { fail, succeed } from '../../outcome.js';
 import { wire } from '../../params/wire.js';
 import { checkProfileFieldDefinition } from '../../rules/profile-field-definitions.js';
-import { isAdministrator } from '../../rules/roles.js';
 import type { ProfileField } from '../../state.js';
 
 /** POST /realm/profile_fields: administrators add a field of any type. */
@@ -15,6 +13,7 @@ export const createCustomProfileField = defineEndpoint({
   path: '/realm/profile_fields',
   auth: 'basic',
   allowBots: true,
+  requiresAdministrator: true,
   params: z.object({
     name: z.string().default(''),
     hint: z.string().default(''),
@@ -24,8 +23,7 @@ export const createCustomProfileField = defineEndpoint({
     required: wire.bool().default(false),
     editable_by_user: wire.bool().default(true),
   }),
-  reduce(state, { actor, params }) {
-    if (!isAdministrator(actor)) return fail(Errors.mustBe('administrator'));
+  reduce(state, { params }) {
     const definition = checkProfileFieldDefinition(state, {
       name: params.name,
       hint: params.hint,

@@ -36,10 +36,11 @@ describe('POST /realm/profile_fields', () => {
     expectSuccess(as(model, HAMLET).patch('/users/me/profile_data', { data: JSON.stringify([{ id: 11, value: 'b' }, { id: 15, value: 'hamlet' }]) }));
   });
 
-  it('is for administrators only', () => {
+  it('is for administrators only, checked before the parameters', () => {
     const model = newModel();
     const before = model.state;
     expectError(as(model, HAMLET).post('/realm/profile_fields', { name: 'Desk', field_type: '1' }), 400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
+    expectError(as(model, HAMLET).post('/realm/profile_fields'), 400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
     expect(model.state).toBe(before);
   });
 
@@ -53,6 +54,7 @@ describe('POST /realm/profile_fields', () => {
     [{ name: 'Team', field_type: '3' }, 'Field must have at least one choice.'],
     [{ name: 'Team', field_type: '3', field_data: '{"a": {"text": "Red"}}' }, 'order key is missing from field_data'],
     [{ name: 'Team', field_type: '3', field_data: '{"a": {"text": "", "order": "1"}}' }, 'field_data["text"] cannot be blank.'],
+    [{ name: 'Team', field_type: '3', field_data: '{"a": {"text": "R", "order": ""}}' }, 'field_data["order"] cannot be blank.'],
     [{ name: 'Team', field_type: '3', field_data: '{"a": {"text": "R", "order": "1"}, "b": {"text": "R", "order": "2"}}' }, 'Field must not have duplicate choices.'],
     [{ name: 'Acct', field_type: '7', field_data: '{}' }, 'subtype key is missing from field_data'],
     [{ name: 'Acct', field_type: '7', field_data: '{"subtype": "myspace"}' }, 'Invalid external account type'],

@@ -42,6 +42,7 @@ describe('POST /users (spec: Authentication 5; POST /users)', () => {
     const model = newModel();
     const before = model.state;
     expectError(as(model, HAMLET).post('/users', NEW_USER), 400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
+    expectError(as(model, HAMLET).post('/users'), 400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
     expectError(as(model, IAGO).post('/users', NEW_USER), 400, 'BAD_REQUEST', 'User not authorized to create users');
     expect(model.state).toBe(before);
   });

@@ -8,7 +8,6 @@ import { makeUser } from '../../records.js';
 import { isValidEmail } from '../../rules/emails.js';
 import { checkFullName } from '../../rules/names.js';
 import { isPasswordStrongEnough } from '../../rules/passwords.js';
-import { isAdministrator } from '../../rules/roles.js';
 import { canCreateUsers, selectUserByDeliveryEmail } from '../../rules/users.js';
 import { hashPassword } from '../../secrets.js';
 import { putUserMutably } from '../../tables/users.js';
@@ -20,9 +19,9 @@ export const createUser = defineEndpoint({
   path: '/users',
   auth: 'basic',
   allowBots: true,
+  requiresAdministrator: true,
   params: z.object({ email: z.string(), password: z.string(), full_name: z.string() }),
   reduce(state, { actor, params, now, entropy }) {
-    if (!isAdministrator(actor)) return fail(Errors.mustBe('administrator'));
     if (!canCreateUsers(actor)) return fail(Errors.badRequest('User not authorized to create users'));
     const fullName = checkFullName(state, params.full_name);
     if (!fullName.ok) return fail(fullName.error);

@@ -31,6 +31,7 @@ export const getUserStatus = defineEndpoint({
   reduce(state, { actor, path }) {
     const target = accessUserForRead(state, actor, selectUser(state, path['user_id'] as number));
     if (!target.ok || isBot(target.value)) return fail(Errors.noSuchUser());
+    if (!target.value.isActive) return fail(Errors.userIsDeactivated());
     return succeed(state, { status: presentStatus(target.value) });
   },
 });

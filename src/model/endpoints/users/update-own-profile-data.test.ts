@@ -38,8 +38,8 @@ describe('PATCH /users/me/profile_data (spec: PATCH /users/me/profile_data)', ()
     expectError(patch([{ id: FIELD.editor, value: '7' }]), 400, 'BAD_REQUEST', "'7' is not a valid choice for 'Favorite editor'.");
     expectError(patch([{ id: FIELD.birthday, value: '2001-02-29' }]), 400, 'BAD_REQUEST', 'Birthday is not a date');
     expectError(patch([{ id: FIELD.website, value: 'not a url' }]), 400, 'BAD_REQUEST', 'Favorite website is not a URL');
-    expectError(patch([{ id: FIELD.mentor, value: 'Iago' }]), 400, 'BAD_REQUEST', 'Mentor is not a list');
-    expectError(patch([{ id: FIELD.mentor, value: [999, 998] }]), 400, 'BAD_REQUEST', 'Invalid user IDs: 999, 998');
+    expectError(patch([{ id: FIELD.mentor, value: 'Iago' }]), 400, 'BAD_REQUEST', 'User IDs is not a list');
+    expectError(patch([{ id: FIELD.mentor, value: [999, 998] }]), 400, 'BAD_REQUEST', 'Invalid user ID: 999');
     expectError(patch([{ id: FIELD.mentor, value: [7] }]), 400, 'BAD_REQUEST', 'User with ID 7 is deactivated');
     expectError(patch([{ id: FIELD.mentor, value: [8] }]), 400, 'BAD_REQUEST', 'User with ID 8 is a bot');
     expectError(patch([{ id: FIELD.phone, value: [1] }]), 400, 'BAD_REQUEST', 'Phone number is not a string');

@@ -61,6 +61,13 @@ describe('POST /users/me/status (spec: POST /users/me/status; Limits)', () => {
     expect(statusOf(model, HAMLET.userId)).toMatchObject({ emoji_name: 'zulip', reaction_type: 'service_extra_emoji' });
   });
 
+  it('reads statuses of active humans only', () => {
+    const model = newModel();
+    expectError(as(model, HAMLET).get('/users/7/status'), 400, 'BAD_REQUEST', 'User is deactivated');
+    expectError(as(model, HAMLET).get(`/users/${HAMLET_BOT.userId}/status`), 400, 'BAD_REQUEST', 'No such user');
+    expectError(as(model, HAMLET).get('/users/999/status'), 400, 'BAD_REQUEST', 'No such user');
+  });
+
   it('does not accept bot requests', () => {
     expectError(as(newModel(), HAMLET_BOT).post('/users/me/status', { status_text: 'beep' }), 400, 'BAD_REQUEST', 'This endpoint does not accept bot requests.');
   });
