@@ -13,6 +13,8 @@ export interface ModelOptions {
   readonly seed?: number | string;
   /** UNIX seconds; default: the system clock. */
   readonly clock?: () => number;
+  /** The address clients are told to use (realm_url); default https://<realm host>. */
+  readonly origin?: string;
 }
 
 export interface Credentials {
@@ -59,6 +61,7 @@ export function createModel(options: ModelOptions = {}): Model {
         params,
         files: callOptions.files ?? [],
         authorization,
+        ...(options.origin === undefined ? {} : { origin: options.origin }),
         now: clock(),
         entropy: entropy(),
       });

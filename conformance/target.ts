@@ -1,0 +1,39 @@
+/**
+ * A Target is a server seen only through the public HTTP API shape: the
+ * in-process model (no sockets) or a live URL. Checks talk to nothing else.
+ */
+import type { UploadedFile } from '../src/model/request.js';
+
+export interface TargetCredentials {
+  readonly email: string;
+  readonly apiKey: string;
+}
+
+/** Credentials, a raw Authorization header value (to send malformed ones), or none. */
+export type TargetAuth = TargetCredentials | string | null;
+
+export interface TargetResponse {
+  readonly status: number;
+  /** Header names in lower case. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: unknown;
+}
+
+export interface Target {
+  readonly name: string;
+  /** Calls `method path` below /api/v1; GET parameters travel in the query string, others in a form body. */
+  call(
+    auth: TargetAuth,
+    method: string,
+    path: string,
+    params?: Readonly<Record<string, string>>,
+    files?: readonly UploadedFile[],
+  ): Promise<TargetResponse>;
+  close(): Promise<void>;
+}
+
+export function authorizationHeader(auth: TargetAuth): string | null {
+  if (auth === null) return null;
+  if (typeof auth === 'string') return auth;
+  return `Basic ${Buffer.from(`${auth.email}:${auth.apiKey}`, 'utf8').toString('base64')}`;
+}
