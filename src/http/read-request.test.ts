@@ -17,7 +17,7 @@ describe('readRequest', () => {
 
   beforeAll(async () => {
     server = createServer((req, res) => {
-      void readRequest(req, { bodyLimitBytes: LIMIT }).then((result) => {
+      void Promise.resolve(readRequest(req, { bodyLimitBytes: LIMIT })).then((result) => {
         last = result;
         res.end('ok');
       });

@@ -28,20 +28,32 @@ const MAX_MULTIPART_PARTS = 1000;
 
 const NO_BODY: BodyContent = { fields: new Map(), files: [] };
 
-export async function readRequest(req: IncomingMessage, options: ReadRequestOptions): Promise<ReadRequestResult> {
+/** A request that announces no body: nothing to stream, so it is read at once (the common GET). */
+function announcesNoBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] === undefined && (length === undefined || length.trim() === '0');
+}
+
+/** Synchronous for requests without a body, so the hot GET path awaits nothing. */
+export function readRequest(req: IncomingMessage, options: ReadRequestOptions): ReadRequestResult | Promise<ReadRequestResult> {
+  if (announcesNoBody(req)) return { ok: true, params: toParamsObject(queryParams(req.url ?? '/')), files: [] };
+  return readRequestWithBody(req, options);
+}
+
+// The body readers chain plain promises rather than nest async functions: this is the hot path of every write.
+function readRequestWithBody(req: IncomingMessage, options: ReadRequestOptions): Promise<ReadRequestResult> {
   const limit = options.bodyLimitBytes;
   const declaredLength = Number(req.headers['content-length']);
   if (Number.isFinite(declaredLength) && declaredLength > limit) {
     // Not touched here: once the reply is written, node:http discards the unread body itself.
-    return { ok: false, error: Errors.bodyTooLarge(limit) };
+    return Promise.resolve({ ok: false, error: Errors.bodyTooLarge(limit) });
   }
-
-  const read = await readBody(req, limit);
-  if (!read.ok) return read;
-
-  const merged = new Map(queryParams(req.url ?? '/'));
-  for (const [name, value] of read.body.fields) merged.set(name, value);
-  return { ok: true, params: toParamsObject(merged), files: read.body.files };
+  return readBody(req, limit).then((read): ReadRequestResult => {
+    if (!read.ok) return read;
+    const merged = queryParams(req.url ?? '/');
+    for (const [name, value] of read.body.fields) merged.set(name, value);
+    return { ok: true, params: toParamsObject(merged), files: read.body.files };
+  });
 }
 
 function queryParams(url: string): Map<string, string> {
@@ -56,12 +68,10 @@ function lastValues(search: URLSearchParams): Map<string, string> {
   return values;
 }
 
-/** A null-prototype object with own data properties, so a parameter named `__proto__` is just a key. */
+/** A null-prototype object: with no inherited __proto__ setter, a parameter named `__proto__` is just a key. */
 function toParamsObject(entries: ReadonlyMap<string, string>): Record<string, string> {
   const params = Object.create(null) as Record<string, string>;
-  for (const [name, value] of entries) {
-    Object.defineProperty(params, name, { value, enumerable: true, writable: true, configurable: true });
-  }
+  for (const [name, value] of entries) params[name] = value;
   return params;
 }
 
@@ -101,7 +111,7 @@ function consumeBody(
   return new Promise((resolve) => {
     let received = 0;
     const settle = (result: { readonly ok: true } | { readonly ok: false; readonly error: ApiError }): void => {
-      req.off('data', onData).off('end', onEnd).off('error', onError).off('aborted', onError);
+      req.off('data', onData).off('end', onEnd).off('error', onError);
       resolve(result);
     };
     const onData = (chunk: Buffer): void => {
@@ -115,21 +125,22 @@ function consumeBody(
     };
     const onEnd = (): void => settle({ ok: true });
     const onError = (): void => settle({ ok: false, error: Errors.malformedBody() });
-    req.on('data', onData).on('end', onEnd).on('error', onError).on('aborted', onError);
+    // An aborted request emits 'error' too, so the deprecated 'aborted' event is not needed.
+    req.on('data', onData).on('end', onEnd).on('error', onError);
   });
 }
 
-async function discardBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
-  const consumed = await consumeBody(req, limit, () => {});
-  return consumed.ok ? { ok: true, body: NO_BODY } : consumed;
+function discardBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
+  return consumeBody(req, limit, () => {}).then((consumed) => (consumed.ok ? { ok: true, body: NO_BODY } : consumed));
 }
 
-async function readUrlencoded(req: IncomingMessage, limit: number): Promise<BodyResult> {
+function readUrlencoded(req: IncomingMessage, limit: number): Promise<BodyResult> {
   const chunks: Buffer[] = [];
-  const consumed = await consumeBody(req, limit, (chunk) => chunks.push(chunk));
-  if (!consumed.ok) return consumed;
-  const text = Buffer.concat(chunks).toString('utf8');
-  return { ok: true, body: { fields: lastValues(new URLSearchParams(text)), files: [] } };
+  return consumeBody(req, limit, (chunk) => chunks.push(chunk)).then((consumed): BodyResult => {
+    if (!consumed.ok) return consumed;
+    const text = (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8');
+    return { ok: true, body: { fields: lastValues(new URLSearchParams(text)), files: [] } };
+  });
 }
 
 function readMultipart(req: IncomingMessage, limit: number): Promise<BodyResult> {

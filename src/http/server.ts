@@ -13,7 +13,7 @@ import { handle } from '../model/handle.js';
 import type { ModelRequest, ModelResponse } from '../model/request.js';
 import type { State } from '../model/state.js';
 import { createEntropySource, systemClock } from './environment.js';
-import { readRequest } from './read-request.js';
+import { readRequest, type ReadRequestResult } from './read-request.js';
 import { writeResponse } from './write-response.js';
 
 export interface ServerOptions {
@@ -92,15 +92,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let state = options.state;
   let authority = '';
 
-  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** Synchronous unless there is a body to stream, so the common GET never waits a tick. */
+  function serve(req: IncomingMessage, res: ServerResponse): void | Promise<void> {
     const method = req.method ?? 'GET';
     const path = apiPath(req.url ?? '/');
     if (path === null) {
       writeResponse(res, NOT_FOUND, method);
       return;
     }
+    const pending = readRequest(req, { bodyLimitBytes });
+    if (pending instanceof Promise) return pending.then((read) => answer(req, res, method, path, read));
+    answer(req, res, method, path, pending);
+  }
 
-    const read = await readRequest(req, { bodyLimitBytes });
+  function answer(req: IncomingMessage, res: ServerResponse, method: string, path: string, read: ReadRequestResult): void {
     if (!read.ok) {
       writeResponse(res, errorResponse(read.error), method);
       return;
@@ -133,14 +138,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // A client that goes away mid-request must not take the process down with it.
     req.on('error', ignore);
     res.on('error', ignore);
-    serve(req, res).catch((error: unknown) => {
+    const fail = (error: unknown) => {
       log(`chatref: ${req.method ?? ''} ${req.url ?? ''} failed: ${describeFailure(error)}`);
       try {
         writeResponse(res, INTERNAL_ERROR, req.method ?? 'GET');
       } catch {
         res.destroy();
       }
-    });
+    };
+    try {
+      serve(req, res)?.catch(fail);
+    } catch (error) {
+      fail(error);
+    }
   }
 
   function onClientError(error: NodeJS.ErrnoException, socket: Socket): void {

@@ -4,6 +4,7 @@
  */
 import { Errors } from './errors.js';
 import { accept, reject, type Checked } from './outcome.js';
+import { memoizeString } from './memo.js';
 import { isBot } from './rules/roles.js';
 import { selectUserByDeliveryEmail } from './rules/users.js';
 import { secretsEqual } from './secrets.js';
@@ -18,9 +19,16 @@ export type BasicCredentials =
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const API_KEY_FORMAT = /^[A-Za-z0-9]{32}$/;
 const DUMMY_KEY = '0'.repeat(32);
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 export function parseBasicAuthorization(header: string | null | undefined): BasicCredentials {
   if (header === undefined || header === null) return { kind: 'absent' };
+  return parseHeaderMemo(header);
+}
+
+const parseHeaderMemo = memoizeString((header: string) => Object.freeze(parseHeader(header)));
+
+function parseHeader(header: string): BasicCredentials {
   const parts = header.trim().split(/\s+/).filter((part) => part !== '');
   if (parts.length !== 2) return { kind: 'malformed' };
   const [scheme, encoded] = parts as [string, string];
@@ -28,7 +36,7 @@ export function parseBasicAuthorization(header: string | null | undefined): Basi
   if (!BASE64.test(encoded) || encoded.length % 4 !== 0) return { kind: 'malformed' };
   let decoded: string;
   try {
-    decoded = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(encoded, 'base64'));
+    decoded = STRICT_UTF8.decode(Buffer.from(encoded, 'base64'));
   } catch {
     return { kind: 'malformed' };
   }

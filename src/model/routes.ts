@@ -1,5 +1,6 @@
 /** The one list of endpoints, and the router that finds one for a method and path. */
 import type { Endpoint, PathParamKind } from './endpoint.js';
+import { memoizeString } from './memo.js';
 import { fetchApiKey } from './endpoints/auth/fetch-api-key.js';
 import { jwtFetchApiKey } from './endpoints/auth/jwt-fetch-api-key.js';
 import { createCustomProfileField } from './endpoints/realm/create-custom-profile-field.js';
@@ -121,6 +122,15 @@ function allowedMethods(methods: readonly string[]): string[] {
  * not an e-mail lookup of "me").
  */
 export function matchRoute(method: string, path: string): RouteMatch {
+  return matchRouteMemo(`${method} ${path}`);
+}
+
+const matchRouteMemo = memoizeString((key: string) => {
+  const space = key.indexOf(' ');
+  return Object.freeze(computeRoute(key.slice(0, space), key.slice(space + 1)));
+});
+
+function computeRoute(method: string, path: string): RouteMatch {
   const parts = splitPath(path);
   if (parts === null) return { kind: 'not-found' };
   const first = ROUTES.find((route) => matchSegments(route, parts) !== null);
@@ -128,6 +138,6 @@ export function matchRoute(method: string, path: string): RouteMatch {
   const siblings = ROUTES.filter((route) => route.endpoint.path === first.endpoint.path);
   const lookupMethod = method === 'HEAD' ? 'GET' : method;
   const chosen = siblings.find((route) => route.endpoint.method === lookupMethod);
-  if (!chosen) return { kind: 'method-not-allowed', allowed: allowedMethods(siblings.map((route) => route.endpoint.method)) };
-  return { kind: 'found', endpoint: chosen.endpoint, path: matchSegments(chosen, parts)! };
+  if (!chosen) return { kind: 'method-not-allowed', allowed: Object.freeze(allowedMethods(siblings.map((route) => route.endpoint.method))) };
+  return { kind: 'found', endpoint: chosen.endpoint, path: Object.freeze(matchSegments(chosen, parts)!) };
 }

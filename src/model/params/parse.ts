@@ -16,11 +16,31 @@ export type ParsedParams<S extends ParamsSchema> =
   | { readonly ok: true; readonly value: z.output<S>; readonly ignored: readonly string[] }
   | { readonly ok: false; readonly error: ApiError };
 
+/** Requests without parameters parse the same every time: defaults only. */
+const parsedWithoutParams = new WeakMap<ParamsSchema, ParsedParams<ParamsSchema>>();
+
+function hasNoParams(raw: Readonly<Record<string, string>>): boolean {
+  for (const _ in raw) return false;
+  return true;
+}
+
 export function parseParams<S extends ParamsSchema>(
   schema: S,
   raw: Readonly<Record<string, string>>,
   aliases: Aliases = {},
 ): ParsedParams<S> {
+  if (hasNoParams(raw)) {
+    let parsed = parsedWithoutParams.get(schema);
+    if (parsed === undefined) {
+      parsed = Object.freeze(parseRawParams(schema, raw, aliases));
+      parsedWithoutParams.set(schema, parsed);
+    }
+    return parsed as ParsedParams<S>;
+  }
+  return parseRawParams(schema, raw, aliases);
+}
+
+function parseRawParams<S extends ParamsSchema>(schema: S, raw: Readonly<Record<string, string>>, aliases: Aliases): ParsedParams<S> {
   const known = new Set(Object.keys(schema.shape));
   const input: Record<string, string> = {};
   const ignored: string[] = [];

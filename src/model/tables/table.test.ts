@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { produce } from 'immer';
 import { describe, expect, it } from 'vitest';
-import { deleteRowMutably, emptyTable, getRow, hasRow, rows, setRowMutably, tableFrom, type Table } from './table.js';
+import { emptyTable, getRow, hasRow, rows, tableFrom, withoutRow, withRow, type Table } from './table.js';
 
-describe('the sharded table', () => {
+describe('the persistent table', () => {
   it('behaves like a Map under any sequence of sets and deletes, and iterates integer keys in order', () => {
     const operation = fc.oneof(
       fc.record({ kind: fc.constant('set' as const), key: fc.integer({ min: 0, max: 5000 }), value: fc.string() }),
@@ -14,10 +14,7 @@ describe('the sharded table', () => {
         const reference = new Map<number, string>();
         let table: Table<number, string> = emptyTable();
         for (const op of operations) {
-          table = produce(table, (draft) => {
-            if (op.kind === 'set') setRowMutably(draft as Table<number, string>, op.key, op.value);
-            else deleteRowMutably(draft as Table<number, string>, op.key);
-          });
+          table = op.kind === 'set' ? withRow(table, op.key, op.value) : withoutRow(table, op.key);
           if (op.kind === 'set') reference.set(op.key, op.value);
           else reference.delete(op.key);
         }
@@ -36,15 +33,27 @@ describe('the sharded table', () => {
     expect(getRow(table, 'constructor')).toBeUndefined();
   });
 
-  it('shares every untouched node after a write (structural sharing)', () => {
+  it('leaves the old version intact and shares every untouched node (structural sharing)', () => {
     const before = tableFrom<number, string>(Array.from({ length: 2000 }, (_, i) => [i, `v${i}`] as const));
-    const after = produce(before, (draft) => setRowMutably(draft as Table<number, string>, 1500, 'changed'));
+    const after = withRow(before, 1500, 'changed');
     expect(getRow(after, 1500)).toBe('changed');
     expect(getRow(before, 1500)).toBe('v1500');
     // Keys below 1024 hang under another level-3 branch than 1500: that branch is the same object in both versions.
-    const branch = (table: Table<number, string>, index: number) => (((table.root[0] as any)[0] as any)[0] as any)[index];
+    const branch = (table: Table<number, string>, index: number) => (((table.root as any)[0][0] as any)[0] as any)[index];
     expect(branch(after, 0)).toBe(branch(before, 0));
     expect(branch(after, 1)).not.toBe(branch(before, 1));
     expect(Object.isFrozen(after.root)).toBe(true);
+    expect(withRow(after, 1500, 'changed')).toBe(after);
+    expect(withoutRow(after, 99999)).toBe(after);
+  });
+
+  it('is an opaque value to immer: assigned into a draft, never drafted', () => {
+    const state = { table: tableFrom<number, string>([[1, 'a']]), other: 1 };
+    const next = produce(state, (draft) => {
+      expect(draft.table).toBe(state.table);
+      (draft as { table: Table<number, string> }).table = withRow(draft.table as Table<number, string>, 2, 'b');
+    });
+    expect([...rows(next.table)]).toEqual(['a', 'b']);
+    expect([...rows(state.table)]).toEqual(['a']);
   });
 });

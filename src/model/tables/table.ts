@@ -1,34 +1,45 @@
 /**
  * A persistent map laid out as a fixed-depth 32-way trie over a 30-bit slot.
  *
- * Why a trie: immer copies every container a write touches. A flat Map of 10^6
- * rows costs ~0.3 s per write; here a write copies six 32-slot arrays and one
- * small bucket, whatever the table's size. Integer keys use themselves as the
- * slot, so iteration runs in ascending key order; string keys are hashed.
+ * Why a trie: a write must not cost more in a big realm. A write here copies
+ * six 32-slot arrays and one small bucket, whatever the table's size.
+ *
+ * Why not drafted by immer: immer copies arrays with slice(), which V8 runs
+ * far slower on frozen arrays than a spread, and it would walk every node it
+ * touched again to freeze it. A Table is a class instance, so immer treats it
+ * as an opaque value: reducers still apply their whole change in one
+ * `produce`, assigning tables computed here (`draft.users = withRow(...)`).
+ *
+ * Integer keys use themselves as the slot, so rows iterate in ascending key
+ * order; string keys are hashed. A bucket is a frozen [key, value, key, value…]
+ * array (hash collisions share one).
  */
-import { freeze } from 'immer';
 
 const BITS = 5;
 const WIDTH = 1 << BITS;
 const DEPTH = 6;
 const SLOT_MASK = (1 << (BITS * DEPTH)) - 1;
 
-type Bucket<V> = { readonly [key: string]: V };
-type Node<V> = ReadonlyArray<Node<V> | Bucket<V> | null>;
+type Bucket = readonly unknown[];
+type Node = ReadonlyArray<Node | Bucket | null>;
 
-export interface Table<K extends string | number, V> {
-  readonly size: number;
-  readonly root: Node<V>;
-  /** Phantom field so tables of different key types do not mix. */
-  readonly __key?: K;
+export class Table<K extends string | number, V> {
+  /** Phantom fields: tables of different key or value types do not mix. */
+  declare readonly __key?: K;
+  declare readonly __value?: V;
+
+  constructor(
+    readonly size: number,
+    readonly root: Node | null,
+  ) {
+    Object.freeze(this);
+  }
 }
 
-type MutableNode = (MutableNode | Record<string, unknown> | null)[];
+const EMPTY = new Table<never, never>(0, null);
 
-/** Tables are the draft's writable view of a Table inside an immer recipe. */
-export interface DraftTable {
-  size: number;
-  root: MutableNode;
+export function emptyTable<K extends string | number, V>(): Table<K, V> {
+  return EMPTY as unknown as Table<K, V>;
 }
 
 function slotOf(key: string | number): number {
@@ -51,97 +62,90 @@ function indexAt(slot: number, level: number): number {
   return (slot >>> (BITS * (DEPTH - 1 - level))) & (WIDTH - 1);
 }
 
-function emptyNode(): MutableNode {
-  return new Array<null>(WIDTH).fill(null);
-}
-
-export function emptyTable<K extends string | number, V>(): Table<K, V> {
-  return { size: 0, root: emptyNode() as Node<V> };
-}
-
-function bucketFor<V>(table: Table<string | number, V>, key: string | number): Bucket<V> | undefined {
-  const slot = slotOf(key);
-  let node: Node<V> | Bucket<V> | null = table.root;
-  for (let level = 0; level < DEPTH; level++) {
-    node = (node as Node<V>)[indexAt(slot, level)] ?? null;
-    if (node === null) return undefined;
+function bucketFor(table: Table<string | number, unknown>, slot: number): Bucket | null {
+  let node: Node | Bucket | null = table.root;
+  for (let level = 0; level < DEPTH && node !== null; level++) {
+    node = (node as Node)[indexAt(slot, level)] ?? null;
   }
-  return node as Bucket<V>;
+  return node as Bucket | null;
+}
+
+function positionIn(bucket: Bucket | null, key: string | number): number {
+  if (bucket === null) return -1;
+  for (let i = 0; i < bucket.length; i += 2) if (bucket[i] === key) return i;
+  return -1;
 }
 
 export function getRow<K extends string | number, V>(table: Table<K, V>, key: K): V | undefined {
-  const bucket = bucketFor(table, key);
-  if (bucket === undefined) return undefined;
-  return Object.hasOwn(bucket, key) ? bucket[key] : undefined;
+  const bucket = bucketFor(table, slotOf(key));
+  const position = positionIn(bucket, key);
+  return position < 0 ? undefined : (bucket![position + 1] as V);
 }
 
 export function hasRow<K extends string | number, V>(table: Table<K, V>, key: K): boolean {
-  const bucket = bucketFor(table, key);
-  return bucket !== undefined && Object.hasOwn(bucket, key);
+  return positionIn(bucketFor(table, slotOf(key)), key) >= 0;
 }
 
-function leafBucketMutably(table: DraftTable, key: string | number, create: boolean): Record<string, unknown> | undefined {
-  const slot = slotOf(key);
-  let node = table.root;
-  for (let level = 0; level < DEPTH - 1; level++) {
-    const index = indexAt(slot, level);
-    let child = node[index] as MutableNode | null | undefined;
-    if (child == null) {
-      if (!create) return undefined;
-      child = emptyNode();
-      node[index] = child;
+/** Copies the path to `slot`, replacing the bucket there with what `change` makes of it (null removes it). */
+function withBucket(node: Node | null, slot: number, level: number, change: (bucket: Bucket | null) => Bucket | null): Node | null {
+  const index = indexAt(slot, level);
+  const child = (node?.[index] ?? null) as Node | Bucket | null;
+  const replacement = level === DEPTH - 1 ? change(child as Bucket | null) : withBucket(child as Node | null, slot, level + 1, change);
+  if (replacement === child) return node;
+  const copy: (Node | Bucket | null)[] = node === null ? new Array<null>(WIDTH).fill(null) : [...node];
+  copy[index] = replacement;
+  return copy.every((entry) => entry === null) ? null : Object.freeze(copy);
+}
+
+/** The table with `key` set to `value`. */
+export function withRow<K extends string | number, V>(table: Table<K, V>, key: K, value: V): Table<K, V> {
+  let added = 0;
+  const root = withBucket(table.root, slotOf(key), 0, (bucket) => {
+    const position = positionIn(bucket, key);
+    if (position >= 0) {
+      if (bucket![position + 1] === value) return bucket;
+      const copy = [...bucket!];
+      copy[position + 1] = value;
+      return Object.freeze(copy);
     }
-    node = child;
-  }
-  const index = indexAt(slot, DEPTH - 1);
-  let bucket = node[index] as Record<string, unknown> | null | undefined;
-  if (bucket == null) {
-    if (!create) return undefined;
-    bucket = {};
-    node[index] = bucket;
-  }
-  return bucket;
+    added = 1;
+    return Object.freeze([...(bucket ?? []), key, value]);
+  });
+  return root === table.root ? table : new Table(table.size + added, root);
 }
 
-/** Sets a row on a draft table (inside an immer recipe or on a table under construction). */
-export function setRowMutably<K extends string | number, V>(table: Table<K, V>, key: K, value: V): void {
-  const draft = table as unknown as DraftTable;
-  const bucket = leafBucketMutably(draft, key, true)!;
-  if (!Object.hasOwn(bucket, key)) draft.size += 1;
-  bucket[key as string] = value;
-}
-
-/** Deletes a row on a draft table; returns whether it existed. */
-export function deleteRowMutably<K extends string | number, V>(table: Table<K, V>, key: K): boolean {
-  const draft = table as unknown as DraftTable;
-  const bucket = leafBucketMutably(draft, key, false);
-  if (bucket === undefined || !Object.hasOwn(bucket, key)) return false;
-  delete bucket[key as string];
-  draft.size -= 1;
-  return true;
+/** The table without `key`. */
+export function withoutRow<K extends string | number, V>(table: Table<K, V>, key: K): Table<K, V> {
+  let removed = 0;
+  const root = withBucket(table.root, slotOf(key), 0, (bucket) => {
+    const position = positionIn(bucket, key);
+    if (position < 0) return bucket;
+    removed = 1;
+    const rest = [...bucket!.slice(0, position), ...bucket!.slice(position + 2)];
+    return rest.length === 0 ? null : Object.freeze(rest);
+  });
+  return removed === 0 ? table : new Table(table.size - removed, root);
 }
 
 /** Rows in slot order: ascending key order for integer-keyed tables. */
 export function* rows<K extends string | number, V>(table: Table<K, V>): Generator<V> {
-  yield* walk(table.root, 0);
+  if (table.root !== null) yield* walk<V>(table.root, 0);
 }
 
-function* walk<V>(node: Node<V>, level: number): Generator<V> {
+function* walk<V>(node: Node, level: number): Generator<V> {
   for (const child of node) {
-    if (child === null || child === undefined) continue;
+    if (child === null) continue;
     if (level === DEPTH - 1) {
-      const bucket = child as Bucket<V>;
-      // Numeric keys in one bucket are the same slot, so there is at most one; string keys keep insertion order.
-      for (const key of Object.keys(bucket)) yield bucket[key] as V;
+      const bucket = child as Bucket;
+      for (let i = 1; i < bucket.length; i += 2) yield bucket[i] as V;
     } else {
-      yield* walk(child as Node<V>, level + 1);
+      yield* walk<V>(child as Node, level + 1);
     }
   }
 }
 
-/** Builds a frozen table from rows without immer: for fixtures and benchmarks. */
 export function tableFrom<K extends string | number, V>(entries: Iterable<readonly [K, V]>): Table<K, V> {
-  const table = { size: 0, root: emptyNode() } as unknown as Table<K, V>;
-  for (const [key, value] of entries) setRowMutably(table, key, value);
-  return freeze(table, true);
+  let table = emptyTable<K, V>();
+  for (const [key, value] of entries) table = withRow(table, key, value);
+  return table;
 }

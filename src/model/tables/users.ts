@@ -1,61 +1,61 @@
 /**
  * Writing users: the primary row and every index that depends on it change
- * together, here and nowhere else.
+ * together, here and nowhere else. Works on an immer draft (inside the
+ * reducer's produce) or on a State under construction.
  */
 import type { Draft } from 'immer';
 import { nameKey } from '../rules/names.js';
 import type { State, User } from '../state.js';
-import { deleteRowMutably, getRow, setRowMutably, type Table } from './table.js';
+import { getRow, withoutRow, withRow, type Table } from './table.js';
+
+type WritableState = { -readonly [K in keyof State]: State[K] };
 
 function isActiveHumanOwner(user: User | undefined): boolean {
   return user !== undefined && user.isActive && user.botType === null && user.role === 100;
 }
 
-function addToListMutably<K extends string | number>(table: Table<K, readonly number[]>, key: K, id: number): void {
+function withListMember<K extends string | number>(table: Table<K, readonly number[]>, key: K, id: number): Table<K, readonly number[]> {
   const list = getRow(table, key) ?? [];
-  if (!list.includes(id)) setRowMutably(table, key, [...list, id]);
+  return list.includes(id) ? table : withRow(table, key, Object.freeze([...list, id]));
 }
 
-function removeFromListMutably<K extends string | number>(table: Table<K, readonly number[]>, key: K, id: number): void {
+function withoutListMember<K extends string | number>(table: Table<K, readonly number[]>, key: K, id: number): Table<K, readonly number[]> {
   const list = getRow(table, key);
-  if (list === undefined) return;
+  if (list === undefined) return table;
   const rest = list.filter((other) => other !== id);
-  if (rest.length === 0) deleteRowMutably(table, key);
-  else setRowMutably(table, key, rest);
+  return rest.length === 0 ? withoutRow(table, key) : withRow(table, key, Object.freeze(rest));
 }
 
-/** Inserts or replaces a user row on a draft state, keeping the indexes in step. */
-export function putUserMutably(draft: Draft<State> | State, user: User): void {
-  const state = draft as State;
+/** Inserts or replaces a user row, keeping the indexes in step. */
+export function putUserMutably(draft: Draft<State> | WritableState, user: User): void {
+  const state = draft as WritableState;
   const previous = getRow(state.users, user.id);
-  setRowMutably(state.users, user.id, user);
+  state.users = withRow(state.users, user.id, Object.freeze(user));
 
   const newEmailKey = user.deliveryEmail.toLowerCase();
   const oldEmailKey = previous?.deliveryEmail.toLowerCase();
   if (oldEmailKey !== newEmailKey) {
-    if (oldEmailKey !== undefined) deleteRowMutably(state.userIdByEmail, oldEmailKey);
-    setRowMutably(state.userIdByEmail, newEmailKey, user.id);
+    if (oldEmailKey !== undefined) state.userIdByEmail = withoutRow(state.userIdByEmail, oldEmailKey);
+    state.userIdByEmail = withRow(state.userIdByEmail, newEmailKey, user.id);
   }
 
-  const newNameKey = nameKey(user.fullName);
-  const oldNameKey = previous === undefined ? undefined : nameKey(previous.fullName);
-  if (oldNameKey !== newNameKey) {
-    if (oldNameKey !== undefined) removeFromListMutably(state.userIdsByName, oldNameKey, user.id);
-    addToListMutably(state.userIdsByName, newNameKey, user.id);
-  }
-
-  if (isActiveHumanOwner(previous) !== isActiveHumanOwner(user)) {
-    const owners = (draft as { activeHumanOwnerIds: number[] }).activeHumanOwnerIds;
-    if (isActiveHumanOwner(user)) {
-      owners.push(user.id);
-      owners.sort((a, b) => a - b);
-    } else {
-      owners.splice(owners.indexOf(user.id), 1);
+  if (previous?.fullName !== user.fullName) {
+    const newNameKey = nameKey(user.fullName);
+    const oldNameKey = previous === undefined ? undefined : nameKey(previous.fullName);
+    if (oldNameKey !== newNameKey) {
+      if (oldNameKey !== undefined) state.userIdsByName = withoutListMember(state.userIdsByName, oldNameKey, user.id);
+      state.userIdsByName = withListMember(state.userIdsByName, newNameKey, user.id);
     }
   }
 
+  if (isActiveHumanOwner(previous) !== isActiveHumanOwner(user)) {
+    const owners = state.activeHumanOwnerIds.filter((id) => id !== user.id);
+    if (isActiveHumanOwner(user)) owners.push(user.id);
+    state.activeHumanOwnerIds = Object.freeze(owners.sort((a, b) => a - b));
+  }
+
   if (previous?.botOwnerId !== user.botOwnerId) {
-    if (previous?.botOwnerId != null) removeFromListMutably(state.botIdsByOwner, previous.botOwnerId, user.id);
-    if (user.botOwnerId !== null) addToListMutably(state.botIdsByOwner, user.botOwnerId, user.id);
+    if (previous?.botOwnerId != null) state.botIdsByOwner = withoutListMember(state.botIdsByOwner, previous.botOwnerId, user.id);
+    if (user.botOwnerId !== null) state.botIdsByOwner = withListMember(state.botIdsByOwner, user.botOwnerId, user.id);
   }
 }

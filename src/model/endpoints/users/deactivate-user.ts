@@ -7,7 +7,7 @@ import { maxChars, wire } from '../../params/wire.js';
 import { isOwner } from '../../rules/roles.js';
 import { accessUserForAdmin, botsOwnedBy, isOnlyActiveOwner, selectUser } from '../../rules/users.js';
 import type { State, User } from '../../state.js';
-import { setRowMutably } from '../../tables/table.js';
+import { withRow } from '../../tables/table.js';
 import { putUserMutably } from '../../tables/users.js';
 
 export const DELETED_USER_NAME = 'Deleted user';
@@ -81,12 +81,12 @@ export const deactivateUser = defineEndpoint({
 function recordNotificationMutably(draft: Draft<State>, state: State, target: User, comment: string, now: number): void {
   const id = draft.counters.nextEmailId;
   draft.counters.nextEmailId += 1;
-  setRowMutably(draft.outbox as State['outbox'], id, {
+  draft.outbox = withRow(draft.outbox as State['outbox'], id, {
     id,
     to: target.deliveryEmail,
     template: 'user_deactivated',
     subject: `Notification of account deactivation on ${state.realm.name}`,
     body: notificationBody(state, comment),
     sentAt: Math.floor(now),
-  });
+  }) as Draft<State>['outbox'];
 }

@@ -1,0 +1,88 @@
+/**
+ * `npm run bench`: the model's write cost at 10^6 users against 10^3, and
+ * chatref's HTTP throughput against a bare node:http server. Info lines
+ * first; the three result lines last.
+ */
+import { availableParallelism } from 'node:os';
+import { getHeapStatistics } from 'node:v8';
+import { generateRealm } from '../fixtures/generate.js';
+import { HAMLET, IAGO } from '../testing/default-realm.js';
+import { compareThroughput, type HttpScenario, type ThroughputComparison } from './http-throughput.js';
+import { measureWriteCost, percentile, writeSubject, type WriteSubject } from './write-cost.js';
+
+/** The whole run stays well inside this; past it something hangs, so give up loudly. */
+const TIME_LIMIT_MS = 170_000;
+
+const SMALL_REALM_USERS = 1_000;
+const LARGE_REALM_USERS = 1_000_000;
+
+const HTTP_SCENARIOS: readonly HttpScenario[] = [
+  { label: 'http GET /users/{user_id}', method: 'GET', path: `/users/${IAGO.userId}`, actor: HAMLET },
+  { label: 'http POST /users/me/status', method: 'POST', path: '/users/me/status', actor: HAMLET, form: 'status_text=Benchmarking+the+server' },
+];
+
+function info(line: string): void {
+  console.log(`# ${line}`);
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+}
+
+function timed<T>(label: string, build: () => T): T {
+  const start = performance.now();
+  const value = build();
+  info(`${label}: ${((performance.now() - start) / 1000).toFixed(1)} s, heap ${megabytes(process.memoryUsage().heapUsed)}`);
+  return value;
+}
+
+function microseconds(milliseconds: number): string {
+  return `${(milliseconds * 1000).toFixed(1)} µs`;
+}
+
+function describeSamples(subject: WriteSubject): void {
+  const { samples } = subject;
+  info(
+    `${subject.label}: ${samples.length} updates, median ${microseconds(percentile(samples, 0.5))}, ` +
+      `p10 ${microseconds(percentile(samples, 0.1))}, p90 ${microseconds(percentile(samples, 0.9))}, p99 ${microseconds(percentile(samples, 0.99))}`,
+  );
+}
+
+function measureWriteCostRatio(): number {
+  const small = writeSubject('10^3 users', timed('generate 10^3 users', () => generateRealm(SMALL_REALM_USERS)), SMALL_REALM_USERS / 2);
+  const large = writeSubject('10^6 users', timed('generate 10^6 users', () => generateRealm(LARGE_REALM_USERS)), LARGE_REALM_USERS / 2);
+  measureWriteCost([small, large], IAGO, { warmupUpdates: 1_000, measuredUpdates: 4_000, blocks: 8 });
+  describeSamples(small);
+  describeSamples(large);
+  return percentile(large.samples, 0.5) / percentile(small.samples, 0.5);
+}
+
+function throughputLine(comparison: ThroughputComparison): string {
+  const ratio = comparison.chatrefRequestsPerSecond / comparison.bareRequestsPerSecond;
+  return `${comparison.scenario.label}: ${comparison.chatrefRequestsPerSecond.toFixed(0)} req/s = ${ratio.toFixed(2)} of bare node:http`;
+}
+
+async function main(): Promise<void> {
+  const deadline = setTimeout(() => {
+    console.error(`bench: still running after ${TIME_LIMIT_MS / 1000} s; giving up`);
+    process.exit(1);
+  }, TIME_LIMIT_MS);
+  deadline.unref();
+
+  info(`node ${process.version}, ${availableParallelism()} CPUs, heap limit ${megabytes(getHeapStatistics().heap_size_limit)}`);
+  // HTTP first, while this process's heap is small: autocannon runs here.
+  const settings = { connections: 10, pipelining: 1, warmupSeconds: 1, rounds: 3, roundSeconds: 2.5 };
+  info(
+    `http: autocannon, ${settings.connections} connections, pipelining ${settings.pipelining}; per server ${settings.warmupSeconds} s warm-up, ` +
+      `then ${settings.rounds} alternating rounds of ${settings.roundSeconds} s; the bare server answers the bytes chatref answered`,
+  );
+  const throughput = await compareThroughput(HTTP_SCENARIOS, settings, info);
+
+  const writeCostRatio = measureWriteCostRatio();
+
+  console.log('--- results ---');
+  console.log(`write cost 10^6/10^3 users: ${writeCostRatio.toFixed(2)}`);
+  for (const comparison of throughput) console.log(throughputLine(comparison));
+}
+
+await main();
