@@ -54,6 +54,14 @@ describe('DELETE /users/{user_id} (spec: States and transitions; DELETE /users/{
     expect(email!.body).toContain('Thanks for all the soliloquies.');
   });
 
+  it('sends the e-mail without custom text for an empty comment', () => {
+    const model = newModel();
+    expectSuccess(as(model, IAGO).delete(`/users/${CORDELIA.userId}`, { deactivation_notification_comment: '' }));
+    const [email] = [...rows(model.state.outbox)];
+    expect(email).toMatchObject({ to: CORDELIA.email, subject: 'Notification of account deactivation on Chatref Default Realm' });
+    expect(email!.body).not.toContain('Comment from the administrators');
+  });
+
   it('limits the comment to 2000 characters', () => {
     const model = newModel();
     const before = model.state;

@@ -35,6 +35,11 @@ describe('GET /users (spec: User; GET /users)', () => {
     expect(seenBySelf.delivery_email).toBe(CORDELIA.email);
   });
 
+  it('always shows a bot\'s real address, even to guests', () => {
+    const seenByGuest = expectSuccess(as(newModel(), POLONIUS).get(`/users/${HAMLET_BOT.userId}`))['user'];
+    expect(seenByGuest).toMatchObject({ email: HAMLET_BOT.email, delivery_email: HAMLET_BOT.email });
+  });
+
   it('sends avatar_url null for Gravatar users only when client_gravatar is on and the address is visible', () => {
     const model = newModel();
     const withGravatar = expectSuccess(as(model, HAMLET).get('/users'))['members'] as any[];
