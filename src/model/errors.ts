@@ -55,7 +55,6 @@ export const Errors = {
     code: 'BAD_REQUEST',
     msg: `Request body too large (limit: ${limitBytes} bytes)`,
   }),
-  unsupportedMediaType: (type: string): ApiError => badRequest(`Unsupported content type: ${type}`),
   malformedBody: (): ApiError => badRequest('Malformed request body'),
 
   // Basic authentication on API paths

@@ -24,11 +24,11 @@ function failed(state: State, error: Parameters<typeof errorResponse>[0]): Handl
 
 export function handle(state: State, request: ModelRequest): HandleResult {
   const method = request.method.toUpperCase();
-  const route = matchRoute(method === 'OPTIONS' ? 'GET' : method, request.path);
+  const route = matchRoute(method, request.path);
   if (route.kind === 'not-found') return failed(state, Errors.notFound());
-  if (method === 'OPTIONS') {
-    const allowed = route.kind === 'method-not-allowed' ? route.allowed : allowedFor(request.path);
-    return { state, response: { status: 204, headers: { Allow: allowed.join(', ') }, body: null } };
+  // No endpoint answers OPTIONS itself, so the router lists the path's methods, as the real server does with 204.
+  if (method === 'OPTIONS' && route.kind === 'method-not-allowed') {
+    return { state, response: { status: 204, headers: { Allow: route.allowed.join(', ') }, body: null } };
   }
   if (route.kind === 'method-not-allowed') return failed(state, Errors.methodNotAllowed(route.allowed));
   const { endpoint } = route;
@@ -57,9 +57,4 @@ export function handle(state: State, request: ModelRequest): HandleResult {
     endpoint.auth === 'basic' ? endpoint.reduce(state, { ...context, actor: actor! }) : endpoint.reduce(state, { ...context, actor: null });
   if (!outcome.ok) return failed(state, outcome.error);
   return { state: outcome.state, response: successResponse(outcome.data, parsed.ignored) };
-}
-
-function allowedFor(path: string): string[] {
-  const probe = matchRoute('OPTIONS', path);
-  return probe.kind === 'method-not-allowed' ? [...probe.allowed] : [];
 }

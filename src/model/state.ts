@@ -6,7 +6,6 @@ import type { Table } from './tables/table.js';
 
 /** 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest. */
 export type Role = 100 | 200 | 300 | 400 | 600;
-export const ROLES: readonly Role[] = [100, 200, 300, 400, 600];
 
 /** 1 everyone, 2 members, 3 administrators, 4 nobody, 5 moderators. */
 export type EmailVisibility = 1 | 2 | 3 | 4 | 5;

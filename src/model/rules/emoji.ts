@@ -17,8 +17,6 @@ export interface Emoji {
 /** The server's own extra emoji (the real server calls the type zulip_extra_emoji). */
 const SERVICE_EXTRA_EMOJI: Readonly<Record<string, string>> = { zulip: 'zulip' };
 
-export const REACTION_TYPES: readonly ReactionType[] = ['unicode_emoji', 'realm_emoji', 'service_extra_emoji'];
-
 function realmEmojiCodeForName(_state: State, _name: string): string | undefined {
   return undefined;
 }
