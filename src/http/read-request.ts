@@ -3,6 +3,7 @@
  * string merged with an urlencoded or multipart body, for any method.
  */
 import type { IncomingMessage } from 'node:http';
+import { parse as parseQueryString } from 'node:querystring';
 import busboy from 'busboy';
 import { Errors } from '../model/errors.js';
 import type { ApiError } from '../model/errors.js';
@@ -17,7 +18,8 @@ export type ReadRequestResult =
   | { readonly ok: false; readonly error: ApiError };
 
 interface BodyContent {
-  readonly fields: ReadonlyMap<string, string>;
+  /** A null-prototype object of text fields. */
+  readonly fields: Readonly<Record<string, string>>;
   readonly files: UploadedFile[];
 }
 
@@ -26,7 +28,7 @@ type BodyResult = { readonly ok: true; readonly body: BodyContent } | { readonly
 /** Multipart forms with more parts than this are refused rather than parsed. */
 const MAX_MULTIPART_PARTS = 1000;
 
-const NO_BODY: BodyContent = { fields: new Map(), files: [] };
+const NO_BODY: BodyContent = { fields: Object.freeze(Object.create(null) as Record<string, string>), files: [] };
 
 /** A request that announces no body: nothing to stream, so it is read at once (the common GET). */
 function announcesNoBody(req: IncomingMessage): boolean {
@@ -36,7 +38,7 @@ function announcesNoBody(req: IncomingMessage): boolean {
 
 /** Synchronous for requests without a body, so the hot GET path awaits nothing. */
 export function readRequest(req: IncomingMessage, options: ReadRequestOptions): ReadRequestResult | Promise<ReadRequestResult> {
-  if (announcesNoBody(req)) return { ok: true, params: toParamsObject(queryParams(req.url ?? '/')), files: [] };
+  if (announcesNoBody(req)) return { ok: true, params: queryParams(req.url ?? '/'), files: [] };
   return readRequestWithBody(req, options);
 }
 
@@ -50,29 +52,30 @@ function readRequestWithBody(req: IncomingMessage, options: ReadRequestOptions):
   }
   return readBody(req, limit).then((read): ReadRequestResult => {
     if (!read.ok) return read;
-    const merged = queryParams(req.url ?? '/');
-    for (const [name, value] of read.body.fields) merged.set(name, value);
-    return { ok: true, params: toParamsObject(merged), files: read.body.files };
+    const params = queryParams(req.url ?? '/');
+    for (const name in read.body.fields) params[name] = read.body.fields[name]!;
+    return { ok: true, params, files: read.body.files };
   });
 }
 
-function queryParams(url: string): Map<string, string> {
+/** The query string's parameters as a null-prototype object (a parameter named `__proto__` is just a key). */
+function queryParams(url: string): Record<string, string> {
   const queryStart = url.indexOf('?');
-  return queryStart === -1 ? new Map() : lastValues(new URLSearchParams(url.slice(queryStart + 1)));
+  return queryStart === -1 ? (Object.create(null) as Record<string, string>) : formFields(url.slice(queryStart + 1));
 }
 
-/** A repeated name keeps its last value. */
-function lastValues(search: URLSearchParams): Map<string, string> {
-  const values = new Map<string, string>();
-  for (const [name, value] of search) values.set(name, value);
-  return values;
-}
-
-/** A null-prototype object: with no inherited __proto__ setter, a parameter named `__proto__` is just a key. */
-function toParamsObject(entries: ReadonlyMap<string, string>): Record<string, string> {
-  const params = Object.create(null) as Record<string, string>;
-  for (const [name, value] of entries) params[name] = value;
-  return params;
+/**
+ * Form-encoded text to fields, a repeated name keeping its last value. Node's
+ * querystring is several times faster than URLSearchParams, decodes `+` and
+ * percent escapes the same way, and returns a null-prototype object.
+ */
+function formFields(text: string): Record<string, string> {
+  const parsed = parseQueryString(text, '&', '=', { maxKeys: 0 });
+  for (const name in parsed) {
+    const value = parsed[name];
+    if (Array.isArray(value)) parsed[name] = value[value.length - 1];
+  }
+  return parsed as Record<string, string>;
 }
 
 function mediaType(req: IncomingMessage): string {
@@ -139,7 +142,7 @@ function readUrlencoded(req: IncomingMessage, limit: number): Promise<BodyResult
   return consumeBody(req, limit, (chunk) => chunks.push(chunk)).then((consumed): BodyResult => {
     if (!consumed.ok) return consumed;
     const text = (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8');
-    return { ok: true, body: { fields: lastValues(new URLSearchParams(text)), files: [] } };
+    return { ok: true, body: { fields: formFields(text), files: [] } };
   });
 }
 
@@ -166,7 +169,7 @@ function readMultipart(req: IncomingMessage, limit: number): Promise<BodyResult>
 
 function parseMultipart(req: IncomingMessage, parser: busboy.Busboy, limit: number): Promise<BodyResult> {
   return new Promise((resolve) => {
-    const fields = new Map<string, string>();
+    const fields = Object.create(null) as Record<string, string>;
     const files: UploadedFile[] = [];
     let settled = false;
 
@@ -183,7 +186,7 @@ function parseMultipart(req: IncomingMessage, parser: busboy.Busboy, limit: numb
 
     parser.on('field', (name, value, info) => {
       if (info.nameTruncated || info.valueTruncated) fail(Errors.bodyTooLarge(limit));
-      else fields.set(name, value);
+      else fields[name] = value;
     });
     parser.on('file', (fieldName, stream, info) => {
       const chunks: Buffer[] = [];
