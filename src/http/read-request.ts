@@ -42,7 +42,9 @@ export function readRequest(req: IncomingMessage, options: ReadRequestOptions): 
   return readRequestWithBody(req, options);
 }
 
-// The body readers chain plain promises rather than nest async functions: this is the hot path of every write.
+type Done = (result: BodyResult) => void;
+
+// One promise per request; below it the body readers report through callbacks: this is the hot path of every write.
 function readRequestWithBody(req: IncomingMessage, options: ReadRequestOptions): Promise<ReadRequestResult> {
   const limit = options.bodyLimitBytes;
   const declaredLength = Number(req.headers['content-length']);
@@ -50,11 +52,13 @@ function readRequestWithBody(req: IncomingMessage, options: ReadRequestOptions):
     // Not touched here: once the reply is written, node:http discards the unread body itself.
     return Promise.resolve({ ok: false, error: Errors.bodyTooLarge(limit) });
   }
-  return readBody(req, limit).then((read): ReadRequestResult => {
-    if (!read.ok) return read;
-    const params = queryParams(req.url ?? '/');
-    for (const name in read.body.fields) params[name] = read.body.fields[name]!;
-    return { ok: true, params, files: read.body.files };
+  return new Promise((resolve) => {
+    readBody(req, limit, (read) => {
+      if (!read.ok) return resolve(read);
+      const params = queryParams(req.url ?? '/');
+      for (const name in read.body.fields) params[name] = read.body.fields[name]!;
+      resolve({ ok: true, params, files: read.body.files });
+    });
   });
 }
 
@@ -82,14 +86,14 @@ function mediaType(req: IncomingMessage): string {
   return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
+function readBody(req: IncomingMessage, limit: number, done: Done): void {
   switch (mediaType(req)) {
     case 'application/x-www-form-urlencoded':
-      return readUrlencoded(req, limit);
+      return readUrlencoded(req, limit, done);
     case 'multipart/form-data':
-      return readMultipart(req, limit);
+      return readMultipart(req, limit, done);
     default:
-      return discardBody(req, limit);
+      return discardBody(req, limit, done);
   }
 }
 
@@ -106,47 +110,43 @@ function drainRest(req: IncomingMessage): void {
 }
 
 /** Reads the raw body chunk by chunk, failing as soon as it passes the limit. */
-function consumeBody(
-  req: IncomingMessage,
-  limit: number,
-  onChunk: (chunk: Buffer) => void,
-): Promise<{ readonly ok: true } | { readonly ok: false; readonly error: ApiError }> {
-  return new Promise((resolve) => {
-    let received = 0;
-    const settle = (result: { readonly ok: true } | { readonly ok: false; readonly error: ApiError }): void => {
-      req.off('data', onData).off('end', onEnd).off('error', onError);
-      resolve(result);
-    };
-    const onData = (chunk: Buffer): void => {
-      received += chunk.length;
-      if (received > limit) {
-        settle({ ok: false, error: Errors.bodyTooLarge(limit) });
-        drainRest(req);
-        return;
-      }
-      onChunk(chunk);
-    };
-    const onEnd = (): void => settle({ ok: true });
-    const onError = (): void => settle({ ok: false, error: Errors.malformedBody() });
-    // An aborted request emits 'error' too, so the deprecated 'aborted' event is not needed.
-    req.on('data', onData).on('end', onEnd).on('error', onError);
-  });
+function consumeBody(req: IncomingMessage, limit: number, onChunk: (chunk: Buffer) => void, onEnd: () => BodyContent, done: Done): void {
+  let received = 0;
+  const settle = (result: BodyResult): void => {
+    req.off('data', onData).off('end', onComplete).off('error', onError);
+    done(result);
+  };
+  const onData = (chunk: Buffer): void => {
+    received += chunk.length;
+    if (received > limit) {
+      settle({ ok: false, error: Errors.bodyTooLarge(limit) });
+      drainRest(req);
+      return;
+    }
+    onChunk(chunk);
+  };
+  const onComplete = (): void => settle({ ok: true, body: onEnd() });
+  const onError = (): void => settle({ ok: false, error: Errors.malformedBody() });
+  // An aborted request emits 'error' too, so the deprecated 'aborted' event is not needed.
+  req.on('data', onData).on('end', onComplete).on('error', onError);
 }
 
-function discardBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
-  return consumeBody(req, limit, () => {}).then((consumed) => (consumed.ok ? { ok: true, body: NO_BODY } : consumed));
+function discardBody(req: IncomingMessage, limit: number, done: Done): void {
+  consumeBody(req, limit, () => {}, () => NO_BODY, done);
 }
 
-function readUrlencoded(req: IncomingMessage, limit: number): Promise<BodyResult> {
+function readUrlencoded(req: IncomingMessage, limit: number, done: Done): void {
   const chunks: Buffer[] = [];
-  return consumeBody(req, limit, (chunk) => chunks.push(chunk)).then((consumed): BodyResult => {
-    if (!consumed.ok) return consumed;
-    const text = (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8');
-    return { ok: true, body: { fields: formFields(text), files: [] } };
-  });
+  consumeBody(
+    req,
+    limit,
+    (chunk) => chunks.push(chunk),
+    () => ({ fields: formFields((chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8')), files: [] }),
+    done,
+  );
 }
 
-function readMultipart(req: IncomingMessage, limit: number): Promise<BodyResult> {
+function readMultipart(req: IncomingMessage, limit: number, done: Done): void {
   let parser: busboy.Busboy;
   try {
     parser = busboy({
@@ -162,66 +162,70 @@ function readMultipart(req: IncomingMessage, limit: number): Promise<BodyResult>
   } catch {
     // busboy throws synchronously on a missing boundary or an unparsable Content-Type.
     drainRest(req);
-    return Promise.resolve({ ok: false, error: Errors.malformedBody() });
+    return done({ ok: false, error: Errors.malformedBody() });
   }
-  return parseMultipart(req, parser, limit);
+  parseMultipart(req, parser, limit, done);
 }
 
-function parseMultipart(req: IncomingMessage, parser: busboy.Busboy, limit: number): Promise<BodyResult> {
-  return new Promise((resolve) => {
-    const fields = Object.create(null) as Record<string, string>;
-    const files: UploadedFile[] = [];
-    let settled = false;
+function parseMultipart(req: IncomingMessage, parser: busboy.Busboy, limit: number, resolve: Done): void {
+  const fields = Object.create(null) as Record<string, string>;
+  const files: UploadedFile[] = [];
+  let settled = false;
 
-    const fail = (error: ApiError): void => {
-      if (settled) return;
-      settled = true;
-      drainRest(req);
-      parser.removeAllListeners();
-      // Keeps a late parser error (e.g. from the unfinished form) from going unhandled.
-      parser.on('error', () => {});
-      parser.destroy();
-      resolve({ ok: false, error });
-    };
+  const fail = (error: ApiError): void => {
+    if (settled) return;
+    settled = true;
+    drainRest(req);
+    parser.removeAllListeners();
+    // Keeps a late parser error (e.g. from the unfinished form) from going unhandled.
+    parser.on('error', () => {});
+    parser.destroy();
+    resolve({ ok: false, error });
+  };
 
-    parser.on('field', (name, value, info) => {
-      if (info.nameTruncated || info.valueTruncated) fail(Errors.bodyTooLarge(limit));
-      else fields[name] = value;
-    });
-    parser.on('file', (fieldName, stream, info) => {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('limit', () => fail(Errors.bodyTooLarge(limit)));
-      stream.on('error', () => fail(Errors.malformedBody()));
-      stream.on('end', () => {
-        if (stream.truncated) return;
-        const data = Buffer.concat(chunks);
-        files.push({
-          fieldName,
-          fileName: info.filename ?? '',
-          contentType: info.mimeType,
-          data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
-        });
+  parser.on('field', (name, value, info) => {
+    if (info.nameTruncated || info.valueTruncated) fail(Errors.bodyTooLarge(limit));
+    else fields[name] = value;
+  });
+  parser.on('file', (fieldName, stream, info) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('limit', () => fail(Errors.bodyTooLarge(limit)));
+    stream.on('error', () => fail(Errors.malformedBody()));
+    stream.on('end', () => {
+      if (stream.truncated) return;
+      const data = Buffer.concat(chunks);
+      files.push({
+        fieldName,
+        fileName: info.filename ?? '',
+        contentType: info.mimeType,
+        data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
       });
     });
-    parser.on('partsLimit', () => fail(Errors.malformedBody()));
-    parser.on('error', () => fail(Errors.malformedBody()));
-    parser.on('close', () => {
-      if (settled) return;
-      settled = true;
-      resolve({ ok: true, body: { fields, files } });
-    });
+  });
+  parser.on('partsLimit', () => fail(Errors.malformedBody()));
+  parser.on('error', () => fail(Errors.malformedBody()));
+  parser.on('close', () => {
+    if (settled) return;
+    settled = true;
+    resolve({ ok: true, body: { fields, files } });
+  });
 
-    // The raw bytes go through the same counting reader as other bodies, so the
-    // limit covers the whole form (boundaries and part headers included).
-    void consumeBody(req, limit, (chunk) => {
+  // The raw bytes go through the same counting reader as other bodies, so the
+  // limit covers the whole form (boundaries and part headers included).
+  consumeBody(
+    req,
+    limit,
+    (chunk) => {
       if (!parser.write(chunk)) {
         req.pause();
         parser.once('drain', () => req.resume());
       }
-    }).then((consumed) => {
+    },
+    () => NO_BODY,
+    (consumed) => {
       if (!consumed.ok) fail(consumed.error);
       else if (!settled) parser.end();
-    });
-  });
+    },
+  );
 }
