@@ -2,9 +2,9 @@
 // Generates src/model/emoji/unicode-emoji.json: the table of Zulip's unicode
 // emoji names that the in-memory server uses to validate emoji_name/emoji_code.
 //
-//   node src/model/emoji/generate-table.mjs            write the JSON
-//   node src/model/emoji/generate-table.mjs --check    exit 1 if the JSON is stale
-//   node src/model/emoji/generate-table.mjs --zulip-emoji-names PATH
+//   node src/tools/generate-emoji-table.mjs            write the JSON
+//   node src/tools/generate-emoji-table.mjs --check    exit 1 if the JSON is stale
+//   node src/tools/generate-emoji-table.mjs --zulip-emoji-names PATH
 //       use a newer copy of Zulip's tools/setup/emoji/emoji_names.py instead of
 //       the snapshot embedded below (its dict literal is parsed as data)
 //
@@ -48,7 +48,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const OUT = join(ROOT, 'src', 'model', 'emoji', 'unicode-emoji.json');
 
 // Skipped by Zulip's generate_emoji_names.
@@ -165,7 +165,7 @@ function main(argv) {
       // missing file counts as stale
     }
     if (current !== json) {
-      console.error(`${OUT} is out of date; run node src/model/emoji/generate-table.mjs`);
+      console.error(`${OUT} is out of date; run node src/tools/generate-emoji-table.mjs`);
       process.exit(1);
     }
     console.log(`up to date: ${summary}`);
