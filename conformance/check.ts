@@ -1,0 +1,95 @@
+/**
+ * What a conformance check is. A check is data plus one async function: it
+ * arranges through the API, acts, and asserts on the response and on the
+ * state read back afterwards. It talks to the target only through `ctx.call`,
+ * which records every exchange so a failure can be reproduced with curl.
+ */
+import type { UploadedFile } from '../src/model/request.js';
+import type { TargetAuth, TargetCredentials, TargetResponse } from './target.js';
+
+/** `spec`: the spec states it. `compat`: the real server does it where the spec is silent. */
+export type Level = 'spec' | 'compat';
+
+/** A user of the cast: who they are and how to authenticate as them. */
+export interface Actor extends TargetCredentials {
+  readonly userId: number;
+  readonly fullName: string;
+  /** 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest. */
+  readonly role: number;
+}
+
+/** The users one run creates (through the API only) from the single owner account it is given. */
+export interface Cast {
+  /** The account the run was started with: an owner who may create users. */
+  readonly owner: Actor;
+  readonly administrator: Actor;
+  readonly moderator: Actor;
+  readonly member: Actor;
+  readonly otherMember: Actor;
+  readonly guest: Actor;
+  /** Unique per run: prefix of every name the run creates, so runs never collide. */
+  readonly runId: string;
+}
+
+/** One request a check sent and what came back. */
+export interface Exchange {
+  readonly auth: TargetAuth;
+  readonly method: string;
+  readonly path: string;
+  readonly params: Readonly<Record<string, string>>;
+  readonly files: readonly UploadedFile[];
+  readonly response: TargetResponse;
+}
+
+export interface CheckContext {
+  readonly cast: Cast;
+  /** Calls the target and records the exchange. Parameters are raw wire strings (JSON-encode arrays yourself). */
+  call(
+    auth: TargetAuth,
+    method: string,
+    path: string,
+    params?: Readonly<Record<string, string>>,
+    files?: readonly UploadedFile[],
+  ): Promise<TargetResponse>;
+  /** A fresh throw-away user for checks that change or deactivate someone (role 400 unless given). */
+  newUser(role?: number): Promise<Actor>;
+  /** A name no earlier run used: `${runId}-${label}-${n}`. */
+  unique(label: string): string;
+  /** Seed for checks that draw random input (the runner's --seed). */
+  readonly seed: number;
+  /** Property-check runs (the runner's --runs). */
+  readonly runs: number;
+}
+
+export interface Check {
+  /** Stable id, e.g. `users.update.role.owner-only`. */
+  readonly id: string;
+  /** One line: Given … when … then …. */
+  readonly title: string;
+  /** Clause ids from clauses.ts that this check covers. */
+  readonly clauses: readonly string[];
+  readonly level: Level;
+  /** The endpoint the check is about, as `METHOD /path/{param}` (the route's template). */
+  readonly endpoint: string;
+  run(ctx: CheckContext): Promise<void>;
+}
+
+/**
+ * Thrown by a failing check: what was expected, and the exchange that showed
+ * otherwise (the runner prints it and a curl reproduction of the whole check).
+ */
+export class CheckFailure extends Error {
+  constructor(
+    readonly expected: string,
+    readonly exchange?: Exchange,
+    readonly clause?: string,
+  ) {
+    super(expected);
+    this.name = 'CheckFailure';
+  }
+}
+
+/** Helper for check files: keeps the object literal typed. */
+export function defineChecks(checks: readonly Check[]): readonly Check[] {
+  return checks;
+}

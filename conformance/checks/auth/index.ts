@@ -1,0 +1,3 @@
+import type { Check } from '../../check.js';
+
+export const AUTH_CHECKS: readonly Check[] = [];

@@ -1,0 +1,3 @@
+import type { Check } from '../../check.js';
+
+export const GROUP_CHECKS: readonly Check[] = [];

@@ -1,0 +1,43 @@
+/**
+ * The clause register: every normative statement of the spec (level `spec`)
+ * and every real-server behaviour the suite relies on where the spec is
+ * silent (level `compat`), each with a stable id. Checks name the clauses
+ * they cover; the coverage test fails when a `spec` clause of an implemented
+ * endpoint has no check. One file per area under clauses/.
+ */
+import type { Level } from './check.js';
+import { AUTH_CLAUSES } from './clauses/auth.js';
+import { CHANNEL_CLAUSES } from './clauses/channels.js';
+import { GENERAL_CLAUSES } from './clauses/general.js';
+import { GROUP_CLAUSES } from './clauses/groups.js';
+import { PROFILE_CLAUSES } from './clauses/profile.js';
+import { REALM_CLAUSES } from './clauses/realm.js';
+import { USER_CLAUSES } from './clauses/users.js';
+
+export interface Clause {
+  /** Stable id, `area.subject.rule`, e.g. `subscribe.principal.deactivated`. */
+  readonly id: string;
+  /** Where the spec states it (a heading of team-chat-api.md), or the reference section for `compat`. */
+  readonly section: string;
+  /** The rule in one line, in our own words. */
+  readonly summary: string;
+  readonly level: Level;
+  /** `METHOD /path/{param}` when the clause is about one endpoint; absent for cross-cutting rules. */
+  readonly endpoint?: string;
+}
+
+export const CLAUSES: readonly Clause[] = [
+  ...GENERAL_CLAUSES,
+  ...AUTH_CLAUSES,
+  ...USER_CLAUSES,
+  ...PROFILE_CLAUSES,
+  ...CHANNEL_CLAUSES,
+  ...GROUP_CLAUSES,
+  ...REALM_CLAUSES,
+];
+
+const byId = new Map(CLAUSES.map((clause) => [clause.id, clause]));
+
+export function clauseById(id: string): Clause | undefined {
+  return byId.get(id);
+}
