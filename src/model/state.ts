@@ -79,6 +79,59 @@ export interface OutboxEmail {
   readonly sentAt: number;
 }
 
+/** An anonymous group: explicit users and groups, the object form of a group-setting value. */
+export interface AnonymousGroup {
+  /** Sorted, without duplicates. May hold deactivated users; presentation leaves them out. */
+  readonly directMembers: readonly number[];
+  /** Sorted, without duplicates. */
+  readonly directSubgroups: readonly number[];
+}
+
+/**
+ * A group-setting value in its one stored normal form: a group id, or an
+ * anonymous group that is not reducible to one (see rules/group-settings.ts).
+ */
+export type GroupSettingValue = number | AnonymousGroup;
+
+export type SystemGroupName =
+  | 'role:internet'
+  | 'role:everyone'
+  | 'role:members'
+  | 'role:fullmembers'
+  | 'role:moderators'
+  | 'role:administrators'
+  | 'role:owners'
+  | 'role:nobody';
+
+/** The organization's group settings, keyed by their API names. */
+export type RealmGroupSettingName =
+  | 'can_access_all_users_group'
+  | 'can_add_custom_emoji_group'
+  | 'can_add_subscribers_group'
+  | 'can_create_bots_group'
+  | 'can_create_groups'
+  | 'can_create_private_channel_group'
+  | 'can_create_public_channel_group'
+  | 'can_create_web_public_channel_group'
+  | 'can_create_write_only_bots_group'
+  | 'can_delete_any_message_group'
+  | 'can_delete_own_message_group'
+  | 'can_invite_users_group'
+  | 'can_manage_all_groups'
+  | 'can_manage_billing_group'
+  | 'can_mention_many_users_group'
+  | 'can_move_messages_between_channels_group'
+  | 'can_move_messages_between_topics_group'
+  | 'can_resolve_topics_group'
+  | 'can_set_delete_message_policy_group'
+  | 'can_set_topics_policy_group'
+  | 'can_summarize_topics_group'
+  | 'create_multiuse_invite_group'
+  | 'direct_message_initiator_group'
+  | 'direct_message_permission_group';
+
+export type RealmTopicsPolicy = 'allow_empty_topic' | 'disable_empty_topic';
+
 export interface RealmSettings {
   readonly requireUniqueNames: boolean;
   readonly nameChangesDisabled: boolean;
@@ -86,6 +139,117 @@ export interface RealmSettings {
   readonly avatarChangesDisabled: boolean;
   readonly emailsRestrictedToDomains: boolean;
   readonly disallowDisposableEmailAddresses: boolean;
+  readonly allowMessageEditing: boolean;
+  /** Seconds; null means no limit. */
+  readonly messageContentEditLimitSeconds: number | null;
+  readonly messageContentDeleteLimitSeconds: number | null;
+  readonly moveMessagesWithinStreamLimitSeconds: number | null;
+  readonly moveMessagesBetweenStreamsLimitSeconds: number | null;
+  /** Days; -1 keeps messages forever. */
+  readonly messageRetentionDays: number;
+  readonly enableSpectatorAccess: boolean;
+  /** Days a new member waits before counting as a full member. */
+  readonly waitingPeriodThreshold: number;
+  readonly topicsPolicy: RealmTopicsPolicy;
+  /** Channel ids; null when unset. */
+  readonly moderationRequestChannelId: number | null;
+  readonly newStreamAnnouncementsStreamId: number | null;
+  readonly signupAnnouncementsStreamId: number | null;
+  readonly zulipUpdateAnnouncementsStreamId: number | null;
+  readonly sendChannelEventsMessages: boolean;
+  readonly groups: { readonly [name in RealmGroupSettingName]: GroupSettingValue };
+}
+
+/** The user-group settings of one group, keyed by their API names. */
+export type UserGroupSettingName =
+  | 'can_add_members_group'
+  | 'can_join_group'
+  | 'can_leave_group'
+  | 'can_manage_group'
+  | 'can_mention_group'
+  | 'can_remove_members_group';
+
+export interface UserGroup {
+  readonly id: number;
+  readonly name: string;
+  readonly description: string;
+  /** Null for system groups. */
+  readonly creatorId: number | null;
+  /** UNIX seconds; null for system groups. */
+  readonly dateCreated: number | null;
+  readonly isSystemGroup: boolean;
+  readonly deactivated: boolean;
+  /**
+   * Sorted user ids. System groups keep none here: their direct members
+   * follow from roles (rules/groups.ts), so a role change touches no group.
+   */
+  readonly directMemberIds: readonly number[];
+  /** Sorted group ids. */
+  readonly directSubgroupIds: readonly number[];
+  readonly settings: { readonly [name in UserGroupSettingName]: GroupSettingValue };
+}
+
+export type TopicsPolicy = 'inherit' | 'allow_empty_topic' | 'disable_empty_topic' | 'empty_topic_only';
+
+/** A channel's group settings, keyed by their API names. */
+export type ChannelGroupSettingName =
+  | 'can_add_subscribers_group'
+  | 'can_administer_channel_group'
+  | 'can_create_topic_group'
+  | 'can_delete_any_message_group'
+  | 'can_delete_own_message_group'
+  | 'can_move_messages_out_of_channel_group'
+  | 'can_move_messages_within_channel_group'
+  | 'can_remove_subscribers_group'
+  | 'can_resolve_topics_group'
+  | 'can_send_message_group'
+  | 'can_subscribe_group';
+
+export interface Channel {
+  readonly id: number;
+  readonly name: string;
+  /** Raw Markdown. */
+  readonly description: string;
+  readonly renderedDescription: string;
+  /** UNIX seconds. */
+  readonly dateCreated: number;
+  readonly creatorId: number | null;
+  readonly inviteOnly: boolean;
+  readonly isWebPublic: boolean;
+  readonly historyPublicToSubscribers: boolean;
+  readonly isArchived: boolean;
+  /** Null inherits the organization's setting; -1 keeps forever. */
+  readonly messageRetentionDays: number | null;
+  readonly topicsPolicy: TopicsPolicy;
+  readonly firstMessageId: number | null;
+  readonly folderId: number | null;
+  readonly isRecentlyActive: boolean;
+  /** Active subscribers, kept by the subscription writers in tables/channels.ts. */
+  readonly subscriberCount: number;
+  readonly settings: { readonly [name in ChannelGroupSettingName]: GroupSettingValue };
+}
+
+/** One user's subscription to one channel, with their personal settings for it. */
+export interface Subscription {
+  readonly userId: number;
+  readonly channelId: number;
+  /** `#rrggbb`. */
+  readonly color: string;
+  readonly isMuted: boolean;
+  readonly pinToTop: boolean;
+  /** Null inherits the user's default. */
+  readonly desktopNotifications: boolean | null;
+  readonly emailNotifications: boolean | null;
+  readonly pushNotifications: boolean | null;
+  readonly audibleNotifications: boolean | null;
+  readonly wildcardMentionsNotify: boolean | null;
+}
+
+/** Settings of the server installation rather than the organization. */
+export interface ServerSettings {
+  /** The server setting WEB_PUBLIC_STREAMS_ENABLED. */
+  readonly webPublicStreamsEnabled: boolean;
+  readonly maxFileUploadSizeMib: number;
 }
 
 export interface Realm {
@@ -105,6 +269,8 @@ export interface Counters {
   readonly nextUserId: number;
   readonly nextProfileFieldId: number;
   readonly nextEmailId: number;
+  readonly nextGroupId: number;
+  readonly nextChannelId: number;
 }
 
 export interface State {
@@ -125,4 +291,20 @@ export interface State {
   readonly profileFields: readonly ProfileField[];
   /** Notification e-mails the server "sent", for inspection. */
   readonly outbox: Table<number, OutboxEmail>;
+  readonly server: ServerSettings;
+  /** System and user-defined groups. */
+  readonly groups: Table<number, UserGroup>;
+  /** Lower-cased group name → id. */
+  readonly groupIdByName: Table<string, number>;
+  /** System group name → id (fixed at realm creation). */
+  readonly systemGroupIds: { readonly [name in SystemGroupName]: number };
+  readonly channels: Table<number, Channel>;
+  /** Lower-cased channel name → id (names are unique case-insensitively, archived channels included). */
+  readonly channelIdByName: Table<string, number>;
+  /** User id → (channel id → subscription). */
+  readonly subscriptionsByUser: Table<number, Table<number, Subscription>>;
+  /** Channel id → (user id → user id): the channel's subscribers. */
+  readonly subscriberIdsByChannel: Table<number, Table<number, number>>;
+  /** Channels new users are subscribed to, in the order they were added. */
+  readonly defaultChannelIds: readonly number[];
 }

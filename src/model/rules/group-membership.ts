@@ -1,0 +1,59 @@
+/**
+ * Who is in a group or a group-setting value. Membership is transitive
+ * through subgroups; system groups answer by role (rules/system-groups.ts).
+ */
+import type { AnonymousGroup, GroupSettingValue, State, User } from '../state.js';
+import { getRow } from '../tables/table.js';
+import { isSystemGroupMember, systemGroupNameOf } from './system-groups.js';
+
+export function includesSorted(sorted: readonly number[], id: number): boolean {
+  let low = 0;
+  let high = sorted.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const value = sorted[middle]!;
+    if (value === id) return true;
+    if (value < id) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
+}
+
+/** Whether the user is in the group, directly or through any depth of subgroups. */
+export function isUserInGroup(state: State, user: User, groupId: number, now: number, seen: Set<number> = new Set()): boolean {
+  if (seen.has(groupId)) return false;
+  seen.add(groupId);
+  const group = getRow(state.groups, groupId);
+  if (group === undefined) return false;
+  if (group.isSystemGroup) {
+    const name = systemGroupNameOf(state, groupId);
+    return name !== undefined && isSystemGroupMember(state, user, name, now);
+  }
+  if (includesSorted(group.directMemberIds, user.id)) return true;
+  return group.directSubgroupIds.some((subgroupId) => isUserInGroup(state, user, subgroupId, now, seen));
+}
+
+/** Whether the user is in the group-setting value (a group id or an anonymous group). */
+export function isUserInGroupSetting(state: State, user: User, value: GroupSettingValue, now: number): boolean {
+  if (typeof value === 'number') return isUserInGroup(state, user, value, now);
+  if (includesSorted(value.directMembers, user.id)) return true;
+  const seen = new Set<number>();
+  return value.directSubgroups.some((groupId) => isUserInGroup(state, user, groupId, now, seen));
+}
+
+/** Every group reachable downwards from `groupId` (its subgroups, their subgroups, …), not including itself. */
+export function selectRecursiveSubgroupIds(state: State, groupId: number): Set<number> {
+  const found = new Set<number>();
+  const pending = [...(getRow(state.groups, groupId)?.directSubgroupIds ?? [])];
+  while (pending.length > 0) {
+    const id = pending.pop()!;
+    if (found.has(id)) continue;
+    found.add(id);
+    pending.push(...(getRow(state.groups, id)?.directSubgroupIds ?? []));
+  }
+  return found;
+}
+
+export function isAnonymousGroup(value: GroupSettingValue): value is AnonymousGroup {
+  return typeof value !== 'number';
+}

@@ -1,0 +1,23 @@
+/** Writing user groups: the row and the name index change together, here and nowhere else. */
+import type { Draft } from 'immer';
+import type { State, UserGroup } from '../state.js';
+import { getRow, withoutRow, withRow } from './table.js';
+
+type WritableState = { -readonly [K in keyof State]: State[K] };
+
+export function groupNameKey(name: string): string {
+  return name.toLowerCase();
+}
+
+/** Inserts or replaces a group row, keeping the name index in step. */
+export function putGroupMutably(draft: Draft<State> | WritableState, group: UserGroup): void {
+  const state = draft as WritableState;
+  const previous = getRow(state.groups, group.id);
+  state.groups = withRow(state.groups, group.id, Object.freeze(group));
+  const oldKey = previous === undefined ? undefined : groupNameKey(previous.name);
+  const newKey = groupNameKey(group.name);
+  if (oldKey !== newKey) {
+    if (oldKey !== undefined) state.groupIdByName = withoutRow(state.groupIdByName, oldKey);
+    state.groupIdByName = withRow(state.groupIdByName, newKey, group.id);
+  }
+}
