@@ -1,0 +1,81 @@
+/**
+ * Who may see and use a channel. Metadata access (knowing it exists, its
+ * name and settings) is wider than content access (reading and joining).
+ * A channel someone may not see must look exactly like a missing one.
+ */
+import { Errors } from '../errors.js';
+import { accept, reject, type Checked } from '../outcome.js';
+import type { Channel, ChannelGroupSettingName, State, Subscription, User } from '../state.js';
+import { getRow, hasRow } from '../tables/table.js';
+import { channelNameKey } from '../tables/channels.js';
+import { isUserInGroupSetting } from './group-membership.js';
+
+export function selectChannel(state: State, channelId: number): Channel | undefined {
+  return Number.isSafeInteger(channelId) ? getRow(state.channels, channelId) : undefined;
+}
+
+export function selectChannelByName(state: State, name: string): Channel | undefined {
+  const id = getRow(state.channelIdByName, channelNameKey(name));
+  return id === undefined ? undefined : getRow(state.channels, id);
+}
+
+export function selectSubscription(state: State, userId: number, channelId: number): Subscription | undefined {
+  const ofUser = getRow(state.subscriptionsByUser, userId);
+  return ofUser === undefined ? undefined : getRow(ofUser, channelId);
+}
+
+export function isSubscribed(state: State, userId: number, channelId: number): boolean {
+  const ofUser = getRow(state.subscriptionsByUser, userId);
+  return ofUser !== undefined && hasRow(ofUser, channelId);
+}
+
+/** Whether the user is in one of the channel's group settings. */
+export function isInChannelGroup(state: State, user: User, channel: Channel, setting: ChannelGroupSettingName, now: number): boolean {
+  return isUserInGroupSetting(state, user, channel.settings[setting], now);
+}
+
+/** Organization administrators administer every channel; otherwise the channel's can_administer_channel_group decides. */
+export function canAdministerChannel(state: State, user: User, channel: Channel, now: number): boolean {
+  if (user.role <= 200) return true;
+  return isInChannelGroup(state, user, channel, 'can_administer_channel_group', now);
+}
+
+/**
+ * Content access: reading the history and joining. Web-public channels are
+ * open to all; subscribers always have it; guests have nothing else; any
+ * other user reaches every public channel; a private channel opens only to
+ * its can_subscribe_group and can_add_subscribers_group (not to administrators as such).
+ */
+export function canAccessChannelContent(state: State, user: User, channel: Channel, now: number): boolean {
+  if (channel.isWebPublic) return true;
+  if (isSubscribed(state, user.id, channel.id)) return true;
+  if (user.role === 600) return false;
+  if (!channel.inviteOnly) return true;
+  return (
+    isInChannelGroup(state, user, channel, 'can_subscribe_group', now) || isInChannelGroup(state, user, channel, 'can_add_subscribers_group', now)
+  );
+}
+
+/**
+ * Metadata access: knowing the channel and its settings. Content access
+ * implies it; administrators and the channel's administering and
+ * subscribing groups have it for private channels too.
+ */
+export function canAccessChannelMetadata(state: State, user: User, channel: Channel, now: number): boolean {
+  if (channel.isWebPublic) return true;
+  if (isSubscribed(state, user.id, channel.id)) return true;
+  if (!channel.inviteOnly && user.role !== 600) return true;
+  if (user.role <= 200) return true;
+  return (
+    isInChannelGroup(state, user, channel, 'can_administer_channel_group', now) ||
+    isInChannelGroup(state, user, channel, 'can_add_subscribers_group', now) ||
+    isInChannelGroup(state, user, channel, 'can_subscribe_group', now)
+  );
+}
+
+/** The channel by id if the user may know of it; otherwise the error a missing id gets. */
+export function accessChannelById(state: State, user: User, channelId: number, now: number): Checked<Channel> {
+  const channel = selectChannel(state, channelId);
+  if (channel === undefined || !canAccessChannelMetadata(state, user, channel, now)) return reject(Errors.badRequest('Invalid channel ID'));
+  return accept(channel);
+}
