@@ -12,6 +12,7 @@ import { GENERAL_CLAUSES } from './clauses/general.js';
 import { GROUP_CLAUSES } from './clauses/groups.js';
 import { PROFILE_CLAUSES } from './clauses/profile.js';
 import { REALM_CLAUSES } from './clauses/realm.js';
+import { STREAM_CLAUSES } from './clauses/streams.js';
 import { USER_CLAUSES } from './clauses/users.js';
 
 export interface Clause {
@@ -32,6 +33,7 @@ export const CLAUSES: readonly Clause[] = [
   ...USER_CLAUSES,
   ...PROFILE_CLAUSES,
   ...CHANNEL_CLAUSES,
+  ...STREAM_CLAUSES,
   ...GROUP_CLAUSES,
   ...REALM_CLAUSES,
 ];

@@ -7,6 +7,7 @@ import { GENERAL_CHECKS } from './general/index.js';
 import { GROUP_CHECKS } from './groups/index.js';
 import { PROFILE_CHECKS } from './profile/index.js';
 import { REALM_CHECKS } from './realm/index.js';
+import { STREAM_CHECKS } from './streams/index.js';
 import { USER_CHECKS } from './users/index.js';
 
 export const ALL_CHECKS: readonly Check[] = [
@@ -15,6 +16,7 @@ export const ALL_CHECKS: readonly Check[] = [
   ...USER_CHECKS,
   ...PROFILE_CHECKS,
   ...CHANNEL_CHECKS,
+  ...STREAM_CHECKS,
   ...GROUP_CHECKS,
   ...REALM_CHECKS,
   ...PROPERTY_CHECKS,

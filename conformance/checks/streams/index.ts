@@ -1,0 +1,3 @@
+import type { Check } from '../../check.js';
+
+export const STREAM_CHECKS: readonly Check[] = [];

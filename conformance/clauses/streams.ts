@@ -1,0 +1,3 @@
+import type { Clause } from '../clauses.js';
+
+export const STREAM_CLAUSES: readonly Clause[] = [];
