@@ -57,3 +57,15 @@ describe('the persistent table', () => {
     expect([...rows(state.table)]).toEqual(['a']);
   });
 });
+
+describe('lookups of keys a table can never hold', () => {
+  it('miss instead of throwing, so a huge id from a request is just unknown', () => {
+    const table = withRow(emptyTable<number, string>(), 7, 'seven');
+    expect(getRow(table, 2 ** 30)).toBeUndefined();
+    expect(getRow(table, 2 ** 53)).toBeUndefined();
+    expect(getRow(table, -1)).toBeUndefined();
+    expect(getRow(table, 1.5)).toBeUndefined();
+    expect(hasRow(table, 2_000_000_000)).toBe(false);
+    expect(() => withRow(table, 2 ** 30, 'x')).toThrow(RangeError);
+  });
+});

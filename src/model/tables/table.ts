@@ -76,13 +76,20 @@ function positionIn(bucket: Bucket | null, key: string | number): number {
   return -1;
 }
 
+/** Whether a key could ever be stored: lookups of impossible keys (a huge id from a request) simply miss. */
+function isStorableKey(key: string | number): boolean {
+  return typeof key === 'string' || (Number.isSafeInteger(key) && key >= 0 && key <= SLOT_MASK);
+}
+
 export function getRow<K extends string | number, V>(table: Table<K, V>, key: K): V | undefined {
+  if (!isStorableKey(key)) return undefined;
   const bucket = bucketFor(table, slotOf(key));
   const position = positionIn(bucket, key);
   return position < 0 ? undefined : (bucket![position + 1] as V);
 }
 
 export function hasRow<K extends string | number, V>(table: Table<K, V>, key: K): boolean {
+  if (!isStorableKey(key)) return false;
   return positionIn(bucketFor(table, slotOf(key)), key) >= 0;
 }
 
