@@ -44,8 +44,13 @@ interface BaseEndpoint<P extends ParamsSchema> {
 
 export interface AuthenticatedEndpoint<P extends ParamsSchema> extends BaseEndpoint<P> {
   readonly auth: 'basic';
-  /** Bots get "This endpoint does not accept bot requests." when false. */
-  readonly allowBots?: boolean;
+  /**
+   * Bots get "This endpoint does not accept bot requests." when false (or
+   * when the function says so: some endpoints admit bots from a feature level on).
+   */
+  readonly allowBots?: boolean | ((state: State) => boolean);
+  /** Guests get "Not allowed for guest users" before the parameters are read (the real server's require_member_or_admin). */
+  readonly requiresMember?: boolean;
   /** Checked before the parameters, like the real server's require_realm_admin decorator. */
   readonly requiresAdministrator?: boolean;
   readonly reduce: (state: State, ctx: AuthenticatedContext<z.output<P>>) => Outcome;

@@ -96,6 +96,7 @@ export const Errors = {
     msg: `Must be an organization ${what}`,
   }),
   notForBots: (): ApiError => badRequest('This endpoint does not accept bot requests.'),
+  notForGuests: (): ApiError => badRequest('Not allowed for guest users'),
   insufficientPermission: (): ApiError => badRequest('Insufficient permission'),
   noSuchUser: (): ApiError => badRequest('No such user'),
   userIsDeactivated: (): ApiError => badRequest('User is deactivated'),

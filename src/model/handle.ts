@@ -9,7 +9,7 @@ import { errorResponse, successResponse } from './envelope.js';
 import { Errors } from './errors.js';
 import { parseParams } from './params/parse.js';
 import type { ModelRequest, ModelResponse } from './request.js';
-import { isAdministrator, isBot } from './rules/roles.js';
+import { isAdministrator, isBot, isGuest } from './rules/roles.js';
 import { matchRoute } from './routes.js';
 import type { State } from './state.js';
 
@@ -38,7 +38,9 @@ export function handle(state: State, request: ModelRequest): HandleResult {
     const authenticated = authenticate(state, request.authorization);
     if (!authenticated.ok) return failed(state, authenticated.error);
     actor = authenticated.value;
-    if (endpoint.allowBots === false && isBot(actor)) return failed(state, Errors.notForBots());
+    if (endpoint.requiresMember && isGuest(actor)) return failed(state, Errors.notForGuests());
+    const allowBots = typeof endpoint.allowBots === 'function' ? endpoint.allowBots(state) : endpoint.allowBots !== false;
+    if (!allowBots && isBot(actor)) return failed(state, Errors.notForBots());
     if (endpoint.requiresAdministrator && !isAdministrator(actor)) return failed(state, Errors.mustBe('administrator'));
   }
 
@@ -49,7 +51,8 @@ export function handle(state: State, request: ModelRequest): HandleResult {
     params: parsed.value,
     path: route.path,
     files: request.files ?? [],
-    now: request.now,
+    // Stored timestamps are whole seconds, as the real server's are.
+    now: Math.floor(request.now),
     entropy: new EntropyReader(request.entropy),
     origin: request.origin ?? `https://${state.realm.host}`,
   };
