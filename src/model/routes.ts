@@ -17,6 +17,10 @@ import { updateOwnProfileData } from './endpoints/users/update-own-profile-data.
 import { updateStatus } from './endpoints/users/update-status.js';
 import { updateUserByEmail } from './endpoints/users/update-user-by-email.js';
 import { updateUser } from './endpoints/users/update-user.js';
+import { USER_GROUP_ENDPOINTS } from './endpoints/user-groups/index.js';
+import { REALM_STATE_ENDPOINTS } from './endpoints/register/index.js';
+import { STREAM_ENDPOINTS } from './endpoints/streams/index.js';
+import { SUBSCRIPTION_ENDPOINTS } from './endpoints/subscriptions/index.js';
 
 export const ENDPOINTS: readonly Endpoint[] = [
   fetchApiKey,
@@ -35,6 +39,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
   updateOwnProfileData,
   getCustomProfileFields,
   createCustomProfileField,
+  ...USER_GROUP_ENDPOINTS,
+  ...REALM_STATE_ENDPOINTS,
+  ...STREAM_ENDPOINTS,
+  ...SUBSCRIPTION_ENDPOINTS,
 ] as unknown as readonly Endpoint[];
 
 type Segment = { readonly literal: string } | { readonly param: string; readonly kind: PathParamKind };

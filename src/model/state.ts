@@ -158,7 +158,36 @@ export interface RealmSettings {
   readonly zulipUpdateAnnouncementsStreamId: number | null;
   readonly sendChannelEventsMessages: boolean;
   readonly groups: { readonly [name in RealmGroupSettingName]: GroupSettingValue };
+  /** Markdown shown on the login page. */
+  readonly description: string;
+  readonly inviteRequired: boolean;
+  readonly messageEditHistoryVisibilityPolicy: MessageEditHistoryVisibilityPolicy;
+  /** 0 none, 1 Jitsi Meet (the providers a server without integrations offers). */
+  readonly videoChatProvider: number;
+  /** Null uses the server's Jitsi server. */
+  readonly jitsiServerUrl: string | null;
+  /** 0 disabled, 1 Y, 2 G, 3 PG, 4 PG-13, 5 R. */
+  readonly giphyRating: number;
+  readonly defaultLanguage: string;
+  readonly defaultCodeBlockLanguage: string;
+  readonly digestEmailsEnabled: boolean;
+  /** 0 Monday … 6 Sunday. */
+  readonly digestWeekday: number;
+  readonly enableGuestUserDmWarning: boolean;
+  readonly enableGuestUserIndicator: boolean;
+  readonly enableReadReceipts: boolean;
+  readonly inlineImagePreview: boolean;
+  readonly inlineUrlEmbedPreview: boolean;
+  readonly messageContentAllowedInEmailNotifications: boolean;
+  readonly requireE2eePushNotifications: boolean;
+  readonly sendWelcomeEmails: boolean;
+  readonly wantAdvertiseInCommunitiesDirectory: boolean;
+  readonly welcomeMessageCustomText: string;
+  /** The real server's OrgTypeEnum id (0 unspecified). */
+  readonly orgType: number;
 }
+
+export type MessageEditHistoryVisibilityPolicy = 'all' | 'moves' | 'none';
 
 /** The user-group settings of one group, keyed by their API names. */
 export type UserGroupSettingName =
@@ -265,12 +294,39 @@ export interface Realm {
   readonly settings: RealmSettings;
 }
 
+/**
+ * A channel message. Minimal for now (what the notification bot posts);
+ * the messages work extends it with recipients, edits, reactions and flags.
+ */
+export interface Message {
+  readonly id: number;
+  /** A realm user, or a system bot (State.systemBots). */
+  readonly senderId: number;
+  readonly channelId: number;
+  readonly topic: string;
+  /** Raw Markdown. */
+  readonly content: string;
+  readonly renderedContent: string;
+  /** UNIX seconds. */
+  readonly dateSent: number;
+}
+
+/**
+ * The server's cross-realm bots. They are not members of the realm (GET
+ * /users does not list them), so they live here and not in State.users; their
+ * ids lie outside the realm's user ids.
+ */
+export interface SystemBots {
+  readonly notificationBot: User;
+}
+
 export interface Counters {
   readonly nextUserId: number;
   readonly nextProfileFieldId: number;
   readonly nextEmailId: number;
   readonly nextGroupId: number;
   readonly nextChannelId: number;
+  readonly nextMessageId: number;
 }
 
 export interface State {
@@ -307,4 +363,6 @@ export interface State {
   readonly subscriberIdsByChannel: Table<number, Table<number, number>>;
   /** Channels new users are subscribed to, in the order they were added. */
   readonly defaultChannelIds: readonly number[];
+  readonly messages: Table<number, Message>;
+  readonly systemBots: SystemBots;
 }

@@ -20,6 +20,12 @@ export const HAMLET_BOT = cast('hamlet-bot@chatref.test', 'HamletGenericBotKey00
 /** Profile field ids of the default fixture, by type. */
 export const FIELD = { phone: 1, biography: 2, editor: 3, birthday: 4, website: 5, mentor: 6, github: 7, pronouns: 8 } as const;
 
+/** Channel ids of the default fixture (see README: the default realm). */
+export const CHANNEL = { general: 1, denmark: 2, verona: 3, scotland: 4, moderation: 5, elsinore: 6 } as const;
+
+/** User-defined group ids of the default fixture: leadership ⊃ support team ⊃ hamletcharacters. */
+export const GROUP = { hamletcharacters: 9, supportTeam: 10, leadership: 11 } as const;
+
 export function newModel(): Model {
   let now = T0;
   return createModel({ seed: 'tests', clock: () => (now += 1) });

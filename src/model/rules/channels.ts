@@ -8,6 +8,7 @@ import { accept, reject, type Checked } from '../outcome.js';
 import type { Channel, ChannelGroupSettingName, State, Subscription, User } from '../state.js';
 import { getRow, hasRow } from '../tables/table.js';
 import { channelNameKey } from '../tables/channels.js';
+import { CHANNEL_GROUP_SETTINGS } from './channel-group-settings.js';
 import { isUserInGroupSetting } from './group-membership.js';
 
 export function selectChannel(state: State, channelId: number): Channel | undefined {
@@ -29,8 +30,12 @@ export function isSubscribed(state: State, userId: number, channelId: number): b
   return ofUser !== undefined && hasRow(ofUser, channelId);
 }
 
-/** Whether the user is in one of the channel's group settings. */
+/**
+ * Whether the user is in one of the channel's group settings. A setting that
+ * may not be role:everyone never grants anything to guests.
+ */
 export function isInChannelGroup(state: State, user: User, channel: Channel, setting: ChannelGroupSettingName, now: number): boolean {
+  if (user.role === 600 && !CHANNEL_GROUP_SETTINGS[setting].allowEveryone) return false;
   return isUserInGroupSetting(state, user, channel.settings[setting], now);
 }
 
@@ -59,12 +64,14 @@ export function canAccessChannelContent(state: State, user: User, channel: Chann
 /**
  * Metadata access: knowing the channel and its settings. Content access
  * implies it; administrators and the channel's administering and
- * subscribing groups have it for private channels too.
+ * subscribing groups have it for private channels too. Guests know only
+ * web-public channels and their own subscriptions.
  */
 export function canAccessChannelMetadata(state: State, user: User, channel: Channel, now: number): boolean {
   if (channel.isWebPublic) return true;
   if (isSubscribed(state, user.id, channel.id)) return true;
-  if (!channel.inviteOnly && user.role !== 600) return true;
+  if (user.role === 600) return false;
+  if (!channel.inviteOnly) return true;
   if (user.role <= 200) return true;
   return (
     isInChannelGroup(state, user, channel, 'can_administer_channel_group', now) ||

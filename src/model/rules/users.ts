@@ -2,7 +2,7 @@
 import { Errors } from '../errors.js';
 import { accept, reject, type Checked } from '../outcome.js';
 import type { State, User } from '../state.js';
-import { getRow } from '../tables/table.js';
+import { getRow, hasRow, rows } from '../tables/table.js';
 import { isAdministrator, isBot, isGuest, isModeratorOrAbove, isOwner } from './roles.js';
 
 export function selectUser(state: State, userId: number): User | undefined {
@@ -61,18 +61,49 @@ export function selectUserByVisibleEmail(state: State, viewer: User, email: stri
   return byEmail && canSeeDeliveryEmail(viewer, byEmail) ? byEmail : undefined;
 }
 
-/**
- * Whether `viewer` may know that `target` exists. Every member may see every
- * user until the realm restricts guests (can_access_all_users_group), which
- * comes with the organization-settings work.
- */
-export function canAccessUser(_state: State, _viewer: User, _target: User): boolean {
-  return true;
+/** Whether the organization restricts which users guests may see (can_access_all_users_group is not role:everyone). */
+export function isUserAccessRestricted(state: State): boolean {
+  return state.realm.settings.groups.can_access_all_users_group !== state.systemGroupIds['role:everyone'];
 }
 
-/** A user the viewer may read: unknown and inaccessible both answer "No such user". */
+/**
+ * Whether the viewer sees every user. The setting holds role:everyone or
+ * role:members only, so just guests of a restricted organization do not.
+ */
+export function canAccessAllUsers(state: State, viewer: User): boolean {
+  return !isGuest(viewer) || !isUserAccessRestricted(state);
+}
+
+/** Whether the two share a channel subscription, counting only a target who is active (the real server's is_user_active). */
+export function sharesSubscription(state: State, viewer: User, target: User): boolean {
+  if (!target.isActive) return false;
+  const mine = getRow(state.subscriptionsByUser, viewer.id);
+  const theirs = getRow(state.subscriptionsByUser, target.id);
+  if (mine === undefined || theirs === undefined) return false;
+  const [smaller, larger] = mine.size <= theirs.size ? [mine, theirs] : [theirs, mine];
+  for (const subscription of rows(smaller)) {
+    if (hasRow(larger, subscription.channelId)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether `viewer` may know `target` (the real server's check_can_access_user).
+ * Bots and oneself are always accessible; when the organization limits
+ * can_access_all_users_group to members, a guest sees only the users they
+ * share a channel subscription with. (Direct-message partners also count on
+ * the real server; chatref adds them once it stores direct messages.)
+ */
+export function canAccessUser(state: State, viewer: User, target: User): boolean {
+  if (isBot(target) || viewer.id === target.id) return true;
+  if (canAccessAllUsers(state, viewer)) return true;
+  return sharesSubscription(state, viewer, target);
+}
+
+/** A user the viewer may read: unknown → "No such user"; known but inaccessible → "Insufficient permission", as GET /users/{id} answers. */
 export function accessUserForRead(state: State, viewer: User, target: User | undefined): Checked<User> {
-  if (!target || !canAccessUser(state, viewer, target)) return reject(Errors.noSuchUser());
+  if (!target) return reject(Errors.noSuchUser());
+  if (!canAccessUser(state, viewer, target)) return reject(Errors.insufficientPermission());
   return accept(target);
 }
 

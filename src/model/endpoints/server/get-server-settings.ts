@@ -1,6 +1,20 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
 import { succeed } from '../../outcome.js';
+import { renderMarkdown } from '../../present/markdown.js';
+import type { State } from '../../state.js';
+import { rows } from '../../tables/table.js';
+
+/**
+ * Whether spectators can read anything: the server allows web-public
+ * channels, the organization allows spectators, and an unarchived
+ * web-public channel exists (the real server's allow_web_public_streams_access).
+ */
+export function isWebPublicAccessEnabled(state: State): boolean {
+  if (!state.server.webPublicStreamsEnabled || !state.realm.settings.enableSpectatorAccess) return false;
+  for (const channel of rows(state.channels)) if (channel.isWebPublic && !channel.isArchived) return true;
+  return false;
+}
 
 /** GET /server_settings: unauthenticated facts clients read before logging in (the Python client needs zulip_version). */
 export const getServerSettings = defineEndpoint({
@@ -25,8 +39,9 @@ export const getServerSettings = defineEndpoint({
       realm_url: origin,
       realm_name: realm.name,
       realm_icon: '/static/images/logo/zulip-icon-128x128.png',
-      realm_description: '',
-      realm_web_public_access_enabled: false,
+      // The real server sends the description rendered.
+      realm_description: realm.settings.description === '' ? '' : renderMarkdown(realm.settings.description),
+      realm_web_public_access_enabled: isWebPublicAccessEnabled(state),
     });
   },
 });

@@ -4,13 +4,30 @@ import { defineEndpoint } from '../../endpoint.js';
 import { drawApiKey } from '../../entropy.js';
 import { Errors } from '../../errors.js';
 import { fail, succeed } from '../../outcome.js';
-import { makeUser } from '../../records.js';
+import { makeSubscription, makeUser, pickSubscriptionColor } from '../../records.js';
 import { isValidEmail } from '../../rules/emails.js';
 import { checkFullName } from '../../rules/names.js';
 import { isPasswordStrongEnough } from '../../rules/passwords.js';
 import { canCreateUsers, selectUserByDeliveryEmail } from '../../rules/users.js';
 import { hashPassword } from '../../secrets.js';
+import type { State, Subscription } from '../../state.js';
+import { putSubscriptionMutably } from '../../tables/channels.js';
+import { getRow } from '../../tables/table.js';
 import { putUserMutably } from '../../tables/users.js';
+
+/** A new user joins the organization's default channels (archived ones excepted). */
+function defaultSubscriptions(state: State, userId: number): Subscription[] {
+  const colors = new Set<string>();
+  const subscriptions: Subscription[] = [];
+  for (const channelId of state.defaultChannelIds) {
+    const channel = getRow(state.channels, channelId);
+    if (channel === undefined || channel.isArchived) continue;
+    const color = pickSubscriptionColor(colors, channelId);
+    colors.add(color);
+    subscriptions.push(makeSubscription({ userId, channelId, color }));
+  }
+  return subscriptions;
+}
 
 /** POST /users: an administrator with can_create_users makes a member account. */
 export const createUser = defineEndpoint({
@@ -44,6 +61,7 @@ export const createUser = defineEndpoint({
     const next = produce(state, (draft) => {
       draft.counters.nextUserId += 1;
       putUserMutably(draft, user);
+      for (const subscription of defaultSubscriptions(state, userId)) putSubscriptionMutably(draft, subscription);
     });
     return succeed(next, { user_id: userId });
   },

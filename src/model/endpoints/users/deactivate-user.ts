@@ -7,7 +7,8 @@ import { maxChars, wire } from '../../params/wire.js';
 import { isOwner } from '../../rules/roles.js';
 import { accessUserForAdmin, botsOwnedBy, isOnlyActiveOwner, selectUser } from '../../rules/users.js';
 import type { State, User } from '../../state.js';
-import { withRow } from '../../tables/table.js';
+import { putChannelMutably } from '../../tables/channels.js';
+import { getRow, rows, withRow } from '../../tables/table.js';
 import { putUserMutably } from '../../tables/users.js';
 
 export const DELETED_USER_NAME = 'Deleted user';
@@ -70,6 +71,7 @@ export const deactivateUser = defineEndpoint({
     const comment = params.deactivation_notification_comment?.trim();
     const notify = comment !== undefined && target.isActive;
     const next = produce(state, (draft) => {
+      for (const user of [...bots, target]) if (user.isActive) leaveSubscriberCountsMutably(draft, user.id);
       for (const bot of bots) putUserMutably(draft, deactivated(bot, actions));
       putUserMutably(draft, deactivated(target, actions));
       if (notify) recordNotificationMutably(draft, state, target, comment, now);
@@ -77,6 +79,16 @@ export const deactivateUser = defineEndpoint({
     return succeed(next);
   },
 });
+
+/** Channels count active subscribers only: a deactivated user's subscriptions stay but stop counting. */
+function leaveSubscriberCountsMutably(draft: Draft<State>, userId: number): void {
+  const subscriptions = getRow(draft.subscriptionsByUser as State['subscriptionsByUser'], userId);
+  if (subscriptions === undefined) return;
+  for (const subscription of rows(subscriptions)) {
+    const channel = getRow(draft.channels as State['channels'], subscription.channelId);
+    if (channel !== undefined) putChannelMutably(draft, { ...channel, subscriberCount: channel.subscriberCount - 1 });
+  }
+}
 
 function recordNotificationMutably(draft: Draft<State>, state: State, target: User, comment: string, now: number): void {
   const id = draft.counters.nextEmailId;

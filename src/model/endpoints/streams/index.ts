@@ -1,0 +1,9 @@
+/** Reading channels and changing their settings. */
+import { archiveStream } from './archive-stream.js';
+import { getStreamById } from './get-stream-by-id.js';
+import { getStreamId } from './get-stream-id.js';
+import { getStreams } from './get-streams.js';
+import { getSubscribers } from './get-subscribers.js';
+import { updateStream } from './update-stream.js';
+
+export const STREAM_ENDPOINTS = [getStreams, getStreamById, getStreamId, updateStream, archiveStream, getSubscribers] as const;

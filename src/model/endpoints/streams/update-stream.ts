@@ -1,0 +1,167 @@
+import { produce } from 'immer';
+import { defineEndpoint } from '../../endpoint.js';
+import { Errors } from '../../errors.js';
+import { fail, succeed, type Checked } from '../../outcome.js';
+import { accept, reject } from '../../outcome.js';
+import { renderMarkdown } from '../../present/markdown.js';
+import {
+  accessChannelForAdministration,
+  canChangeChannelGroupSetting,
+  canChangeChannelPrivacy,
+  canChangeChannelRetention,
+  canMakeChannelWebPublic,
+  canManageDefaultChannels,
+  ChannelAdministrationErrors,
+  checkChannelRename,
+  checkTopicsPolicyChange,
+  isTopicCreationCompatible,
+  parseRetentionDays,
+} from '../../rules/channel-administration.js';
+import { CHANNEL_GROUP_SETTING_NAMES, CHANNEL_GROUP_SETTINGS } from '../../rules/channel-group-settings.js';
+import { checkGroupSettingValue, groupSettingsEqual, normalizeGroupSetting, presentGroupSetting } from '../../rules/group-settings.js';
+import type { Channel, GroupSettingValue, State, User } from '../../state.js';
+import { putChannelMutably } from '../../tables/channels.js';
+import { updateStreamParams, type UpdateStreamParams } from './update-stream-params.js';
+
+interface Change {
+  readonly channel: Channel;
+  readonly defaultChannelIds: readonly number[];
+}
+
+/** The value clients see (deactivated users left out), which `old` is compared with. */
+function visibleValue(state: State, value: GroupSettingValue): GroupSettingValue {
+  return normalizeGroupSetting(state, presentGroupSetting(state, value));
+}
+
+/**
+ * Public/private/web-public and history: the combination must be one the
+ * real server allows, and each change must be permitted.
+ */
+function checkPermissionChange(state: State, actor: User, channel: Channel, params: UpdateStreamParams, now: number): Checked<Channel> {
+  const isPrivate = params.is_private ?? channel.inviteOnly;
+  const isWebPublic = params.is_web_public ?? channel.isWebPublic;
+  const isDefault = params.is_default_stream ?? state.defaultChannelIds.includes(channel.id);
+  // Making a channel private protects its history unless the caller says otherwise.
+  const history = params.history_public_to_subscribers ?? (params.is_private !== undefined ? !params.is_private : channel.historyPublicToSubscribers);
+  if ((isWebPublic && (!history || isPrivate)) || (!isPrivate && !history)) return reject(Errors.badRequest('Invalid parameters'));
+  if (isPrivate && isDefault) return reject(Errors.badRequest('A default channel cannot be private.'));
+  if (!isPrivate && state.realm.settings.moderationRequestChannelId === channel.id) {
+    return reject(Errors.badRequest('Moderation request channel must be private.'));
+  }
+  if (params.is_private !== undefined) {
+    const allowed = canChangeChannelPrivacy(state, actor, channel, params.is_private, now);
+    if (!allowed.ok) return allowed;
+  }
+  if (params.is_web_public === true) {
+    const allowed = canMakeChannelWebPublic(state, actor, now);
+    if (!allowed.ok) return allowed;
+  }
+  if (params.is_private === undefined && params.is_web_public === undefined && params.history_public_to_subscribers === undefined) return accept(channel);
+  return accept({ ...channel, inviteOnly: isPrivate, isWebPublic, historyPublicToSubscribers: history });
+}
+
+function checkGroupSettingChanges(state: State, actor: User, original: Channel, channel: Channel, params: UpdateStreamParams, now: number): Checked<Channel> {
+  let settings = channel.settings;
+  for (const name of CHANNEL_GROUP_SETTING_NAMES) {
+    const change = params[name];
+    if (change === undefined) continue;
+    const current = visibleValue(state, original.settings[name]);
+    if (change.old !== undefined && !groupSettingsEqual(state, current, change.old)) return reject(ChannelAdministrationErrors.expectationMismatch());
+    if (groupSettingsEqual(state, current, change.new)) continue;
+    const allowed = canChangeChannelGroupSetting(state, actor, original, name, now);
+    if (!allowed.ok) return allowed;
+    const value = checkGroupSettingValue(state, name, CHANNEL_GROUP_SETTINGS[name], change.new);
+    if (!value.ok) return value;
+    settings = { ...settings, [name]: value.value };
+  }
+  return accept(settings === channel.settings ? channel : { ...channel, settings });
+}
+
+/** Every rule, on the unchanged state; the result is what the channel and the default list become. */
+function checkUpdate(state: State, actor: User, original: Channel, params: UpdateStreamParams, now: number): Checked<Change> {
+  const permission = checkPermissionChange(state, actor, original, params, now);
+  if (!permission.ok) return permission;
+  let channel = permission.value;
+
+  let defaultChannelIds = state.defaultChannelIds;
+  if (params.is_default_stream !== undefined) {
+    if (!canManageDefaultChannels(actor)) return reject(Errors.badRequest('You do not have permission to change default channels.'));
+    const isDefault = defaultChannelIds.includes(original.id);
+    if (params.is_default_stream && !isDefault) defaultChannelIds = [...defaultChannelIds, original.id];
+    if (!params.is_default_stream && isDefault) defaultChannelIds = defaultChannelIds.filter((id) => id !== original.id);
+  }
+
+  if (params.message_retention_days !== undefined) {
+    if (!canChangeChannelRetention(actor)) return reject(Errors.mustBe('owner'));
+    const days = parseRetentionDays(params.message_retention_days);
+    if (!days.ok) return days;
+    channel = { ...channel, messageRetentionDays: days.value };
+  }
+
+  // Archiving has its own endpoint; here only unarchiving is possible.
+  if (params.is_archived === false) {
+    if (!original.isArchived) return reject(Errors.badRequest('Channel is not currently deactivated'));
+    channel = { ...channel, isArchived: false };
+  }
+
+  if (params.topics_policy !== undefined) {
+    if (params.topics_policy === 'empty_topic_only' && state.featureLevel < 404) return reject(Errors.invalidParam('Invalid topics_policy'));
+    const policy = checkTopicsPolicyChange(state, actor, original, params.topics_policy, now);
+    if (!policy.ok) return policy;
+    channel = { ...channel, topicsPolicy: policy.value };
+  }
+
+  if (params.description !== undefined) {
+    // The real server keeps descriptions on one line.
+    const description = params.description.replaceAll('\n', ' ');
+    channel = { ...channel, description, renderedDescription: renderMarkdown(description) };
+  }
+
+  if (params.new_name !== undefined) {
+    const name = checkChannelRename(state, actor, original, params.new_name, now);
+    if (!name.ok) return name;
+    channel = { ...channel, name: name.value };
+  }
+
+  if (params.folder_id !== undefined) {
+    // The organization has no channel folders (yet), so only "none" is a valid folder.
+    if (params.folder_id !== null) return reject(Errors.badRequest('Invalid channel folder ID'));
+    channel = { ...channel, folderId: null };
+  }
+
+  const settings = checkGroupSettingChanges(state, actor, original, channel, params, now);
+  if (!settings.ok) return settings;
+  channel = settings.value;
+
+  const touchesTopicCreation =
+    params.is_private !== undefined || params.history_public_to_subscribers !== undefined || params.can_create_topic_group !== undefined;
+  if (touchesTopicCreation && !isTopicCreationCompatible(state, channel.historyPublicToSubscribers, channel.settings.can_create_topic_group)) {
+    return reject(ChannelAdministrationErrors.incompatible(['history_public_to_subscribers', 'can_create_topic_group']));
+  }
+  return accept({ channel, defaultChannelIds });
+}
+
+/** PATCH /streams/{stream_id}: a channel's name, description, privacy, policies and group settings. */
+export const updateStream = defineEndpoint({
+  operation: 'update-stream',
+  method: 'PATCH',
+  path: '/streams/{stream_id}',
+  pathParams: { stream_id: 'int' },
+  auth: 'basic',
+  allowBots: true,
+  params: updateStreamParams,
+  reduce(state, { actor, params, path, now }) {
+    const access = accessChannelForAdministration(state, actor, path['stream_id'] as number, now);
+    if (!access.ok) return fail(access.error);
+    const change = checkUpdate(state, actor, access.value, params, now);
+    if (!change.ok) return fail(change.error);
+    const { channel, defaultChannelIds } = change.value;
+    if (channel === access.value && defaultChannelIds === state.defaultChannelIds) return succeed(state);
+    return succeed(
+      produce(state, (draft) => {
+        putChannelMutably(draft, channel);
+        if (defaultChannelIds !== state.defaultChannelIds) draft.defaultChannelIds = [...defaultChannelIds];
+      }),
+    );
+  },
+});

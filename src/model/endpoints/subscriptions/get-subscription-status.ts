@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../endpoint.js';
+import { Errors } from '../../errors.js';
+import { fail, succeed } from '../../outcome.js';
+import { accessChannelById, isSubscribed } from '../../rules/channels.js';
+import { isPossibleId } from '../../rules/subscriptions.js';
+import { accessUserForRead, selectUser } from '../../rules/users.js';
+
+/** GET /users/{user_id}/subscriptions/{stream_id}: whether a user is subscribed to a channel the caller may know of. */
+export const getSubscriptionStatus = defineEndpoint({
+  operation: 'get-subscription-status',
+  method: 'GET',
+  path: '/users/{user_id}/subscriptions/{stream_id}',
+  pathParams: { user_id: 'int', stream_id: 'int' },
+  auth: 'basic',
+  allowBots: true,
+  params: z.object({}),
+  reduce(state, { actor, path, now }) {
+    const userId = path['user_id'] as number;
+    const channelId = path['stream_id'] as number;
+    const user = accessUserForRead(state, actor, isPossibleId(userId) ? selectUser(state, userId) : undefined);
+    if (!user.ok) return fail(user.error);
+    const channel = isPossibleId(channelId) ? accessChannelById(state, actor, channelId, now) : undefined;
+    // Archived channels answer like missing ones here, as the real server's access check for active channels does.
+    if (channel === undefined || !channel.ok || channel.value.isArchived) return fail(Errors.badRequest('Invalid channel ID'));
+    return succeed(state, { is_subscribed: isSubscribed(state, user.value.id, channel.value.id) });
+  },
+});

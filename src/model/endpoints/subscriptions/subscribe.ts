@@ -1,0 +1,266 @@
+import { produce } from 'immer';
+import { z } from 'zod';
+import { defineEndpoint } from '../../endpoint.js';
+import { Errors } from '../../errors.js';
+import { accept, fail, reject, succeed, type Checked } from '../../outcome.js';
+import { groupSettingParam, type GroupSettingInput } from '../../params/group-setting.js';
+import { maxChars, wire } from '../../params/wire.js';
+import { renderMarkdown } from '../../present/markdown.js';
+import { makeChannel, makeSubscription, pickSubscriptionColor } from '../../records.js';
+import { CHANNEL_GROUP_SETTING_NAMES, CHANNEL_GROUP_SETTINGS } from '../../rules/channel-group-settings.js';
+import { canAccessChannelContent, isSubscribed, selectChannelByName } from '../../rules/channels.js';
+import { checkGroupSettingValue, defaultGroupSetting } from '../../rules/group-settings.js';
+import {
+  MAX_BULK_NEW_SUBSCRIPTION_MESSAGES,
+  MAX_CHANNEL_DESCRIPTION_LENGTH,
+  canChangeSubscriptionsIn,
+  canSetDeleteMessagePolicy,
+  canSetTopicsPolicy,
+  canSubscribeOthers,
+  checkChannelCreation,
+  checkChannelName,
+  historyPublicToSubscribers,
+  isSubscribingOthers,
+  normalizeChannelDescription,
+  parseRetentionDays,
+  resolvePrincipals,
+} from '../../rules/subscriptions.js';
+import type { Channel, ChannelGroupSettingName, GroupSettingValue, State, Subscription, User } from '../../state.js';
+import { channelNameKey, putChannelMutably, putSubscriptionMutably } from '../../tables/channels.js';
+import { getRow, rows } from '../../tables/table.js';
+import {
+  ANNOUNCEMENT_TOPIC,
+  CHANNEL_EVENTS_TOPIC,
+  announcementContent,
+  botTopic,
+  channelEventsContent,
+  postBotMessageMutably,
+  sendsChannelEventsMessages,
+} from './notifications.js';
+import { jsonOrText, principalsParam } from './params.js';
+
+const HEX_COLOR = /^#([a-fA-F0-9]{3,6})$/;
+
+const subscriptionRequest = z.strictObject({
+  name: z.string(),
+  description: maxChars(MAX_CHANNEL_DESCRIPTION_LENGTH).optional(),
+  color: z
+    .string()
+    .superRefine((color, ctx) => {
+      // The real server names this value "add.color" whatever the request called it.
+      if (!HEX_COLOR.test(color)) ctx.addIssue({ code: 'custom', message: 'add.color is not a valid hex color code' });
+    })
+    .optional(),
+});
+
+const TOPICS_POLICIES = ['inherit', 'allow_empty_topic', 'disable_empty_topic', 'empty_topic_only'] as const;
+
+const groupSetting = () => groupSettingParam().optional();
+
+const params = z.object({
+  subscriptions: wire.json(z.array(subscriptionRequest)),
+  principals: principalsParam().optional(),
+  authorization_errors_fatal: wire.bool().default(true),
+  announce: wire.bool().default(false),
+  invite_only: wire.bool().default(false),
+  is_web_public: wire.bool().default(false),
+  is_default_stream: wire.bool().default(false),
+  history_public_to_subscribers: wire.bool().optional(),
+  message_retention_days: jsonOrText(z.union([z.string(), z.int()])).default('realm_default'),
+  topics_policy: jsonOrText(z.enum(TOPICS_POLICIES)).optional(),
+  send_new_subscription_messages: wire.bool().default(true),
+  can_add_subscribers_group: groupSetting(),
+  can_administer_channel_group: groupSetting(),
+  can_create_topic_group: groupSetting(),
+  can_delete_any_message_group: groupSetting(),
+  can_delete_own_message_group: groupSetting(),
+  can_move_messages_out_of_channel_group: groupSetting(),
+  can_move_messages_within_channel_group: groupSetting(),
+  can_remove_subscribers_group: groupSetting(),
+  can_resolve_topics_group: groupSetting(),
+  can_send_message_group: groupSetting(),
+  can_subscribe_group: groupSetting(),
+});
+
+type Params = z.output<typeof params>;
+
+interface ChannelRequest {
+  readonly name: string;
+  readonly description: string;
+  readonly color: string | undefined;
+}
+
+/** The requested channels, names trimmed and checked, each name once (case-insensitively). */
+function checkChannelRequests(requests: Params['subscriptions']): Checked<readonly ChannelRequest[]> {
+  const byKey = new Map<string, ChannelRequest>();
+  for (const request of requests) {
+    const name = checkChannelName(request.name.trim());
+    if (!name.ok) return name;
+    const key = channelNameKey(name.value);
+    if (byKey.has(key)) continue;
+    byKey.set(key, {
+      name: name.value,
+      description: normalizeChannelDescription(request.description ?? ''),
+      color: request.color,
+    });
+  }
+  return accept([...byKey.values()]);
+}
+
+type ChannelSettings = { [name in ChannelGroupSettingName]: GroupSettingValue };
+
+/** The group settings of channels this call creates: requested values validated, the rest at their defaults. */
+function checkNewChannelSettings(state: State, actor: User, params: Params, now: number): Checked<ChannelSettings> {
+  const settings = {} as ChannelSettings;
+  const nobody = state.systemGroupIds['role:nobody'];
+  for (const name of CHANNEL_GROUP_SETTING_NAMES) {
+    const rules = CHANNEL_GROUP_SETTINGS[name];
+    const requested: GroupSettingInput | undefined = params[name];
+    if (requested === undefined) {
+      settings[name] = defaultGroupSetting(state, rules, actor.id);
+      continue;
+    }
+    const value = checkGroupSettingValue(state, name, rules, requested);
+    if (!value.ok) return value;
+    const isDeletePolicy = name === 'can_delete_any_message_group' || name === 'can_delete_own_message_group';
+    if (isDeletePolicy && value.value !== nobody && !canSetDeleteMessagePolicy(state, actor, now)) {
+      return reject(Errors.insufficientPermission());
+    }
+    settings[name] = value.value;
+  }
+  return accept(settings);
+}
+
+function usedColors(state: State, userId: number): Set<string> {
+  const colors = new Set<string>();
+  const ofUser = getRow(state.subscriptionsByUser, userId);
+  if (ofUser !== undefined) for (const subscription of rows(ofUser)) colors.add(subscription.color);
+  return colors;
+}
+
+/**
+ * POST /users/me/subscriptions: subscribes the caller or the principals to
+ * channels, creating the missing ones. Everything is checked before anything
+ * changes, so a failure leaves no half-created channel behind.
+ */
+export const subscribe = defineEndpoint({
+  operation: 'subscribe',
+  method: 'POST',
+  path: '/users/me/subscriptions',
+  auth: 'basic',
+  allowBots: true,
+  requiresMember: true,
+  params,
+  reduce(state, { actor, params, now }) {
+    const retention = parseRetentionDays(params.message_retention_days);
+    if (!retention.ok) return fail(retention.error);
+    const topicsPolicy = params.topics_policy ?? 'inherit';
+    if (topicsPolicy !== 'inherit' && !canSetTopicsPolicy(state, actor, now)) return fail(Errors.insufficientPermission());
+    const requests = checkChannelRequests(params.subscriptions);
+    if (!requests.ok) return fail(requests.error);
+    const subscribingOthers = isSubscribingOthers(actor, params.principals);
+
+    const existing: Channel[] = [];
+    const missing: ChannelRequest[] = [];
+    for (const request of requests.value) {
+      const channel = selectChannelByName(state, request.name);
+      if (channel === undefined) missing.push(request);
+      else existing.push(channel);
+    }
+
+    const created: Channel[] = [];
+    if (missing.length > 0) {
+      const settings = checkNewChannelSettings(state, actor, params, now);
+      if (!settings.ok) return fail(settings.error);
+      const creation = {
+        inviteOnly: params.invite_only,
+        isWebPublic: params.is_web_public,
+        isDefaultStream: params.is_default_stream,
+        messageRetentionDays: retention.value,
+      };
+      for (const [index, request] of missing.entries()) {
+        const allowed = checkChannelCreation(state, actor, creation, now);
+        if (!allowed.ok) return fail(allowed.error);
+        created.push(
+          makeChannel({
+            id: state.counters.nextChannelId + index,
+            name: request.name,
+            description: request.description,
+            renderedDescription: renderMarkdown(request.description),
+            dateCreated: Math.floor(now),
+            creatorId: actor.id,
+            inviteOnly: params.invite_only,
+            isWebPublic: params.is_web_public,
+            historyPublicToSubscribers: historyPublicToSubscribers(params.invite_only, params.history_public_to_subscribers),
+            messageRetentionDays: retention.value,
+            topicsPolicy,
+            settings: settings.value,
+          }),
+        );
+      }
+    }
+
+    const unauthorized = existing.filter((channel) => !canChangeSubscriptionsIn(state, channel) || !canAccessChannelContent(state, actor, channel, now));
+    if (unauthorized.length > 0 && params.authorization_errors_fatal) {
+      return fail(Errors.badRequest(`Unable to access channel (${unauthorized[0]!.name}).`));
+    }
+    const authorized = existing.filter((channel) => !unauthorized.includes(channel));
+    if (subscribingOthers && authorized.some((channel) => !canSubscribeOthers(state, actor, channel, now))) {
+      return fail(Errors.insufficientPermission());
+    }
+
+    let subscribers: readonly User[] = [actor];
+    if (subscribingOthers) {
+      const resolved = resolvePrincipals(state, actor, params.principals!);
+      if (!resolved.ok) return fail(resolved.error);
+      subscribers = resolved.value;
+    }
+
+    const createdIds = new Set(created.map((channel) => channel.id));
+    const colorByName = new Map(requests.value.map((request) => [channelNameKey(request.name), request.color]));
+    const targets = [...authorized, ...created];
+    const added: Subscription[] = [];
+    const subscribed: Record<string, string[]> = {};
+    const alreadySubscribed: Record<string, string[]> = {};
+    for (const user of subscribers) {
+      const colors = usedColors(state, user.id);
+      for (const channel of targets) {
+        const key = String(user.id);
+        if (!createdIds.has(channel.id) && isSubscribed(state, user.id, channel.id)) {
+          (alreadySubscribed[key] ??= []).push(channel.name);
+          continue;
+        }
+        const requested = user.id === actor.id ? colorByName.get(channelNameKey(channel.name)) : undefined;
+        const color = requested ?? pickSubscriptionColor(colors, channel.id);
+        colors.add(color);
+        added.push(makeSubscription({ userId: user.id, channelId: channel.id, color }));
+        (subscribed[key] ??= []).push(channel.name);
+      }
+    }
+
+    const announcementsChannelId = state.realm.settings.newStreamAnnouncementsStreamId;
+    const announcementsChannel = announcementsChannelId === null ? undefined : getRow(state.channels, announcementsChannelId);
+    const next = produce(state, (draft) => {
+      draft.counters.nextChannelId += created.length;
+      for (const channel of created) putChannelMutably(draft, channel);
+      for (const subscription of added) putSubscriptionMutably(draft, subscription);
+      if (params.is_default_stream) draft.defaultChannelIds = [...state.defaultChannelIds, ...created.map((channel) => channel.id)];
+      if (params.announce && created.length > 0 && announcementsChannel !== undefined) {
+        const topic = botTopic(announcementsChannel, ANNOUNCEMENT_TOPIC);
+        postBotMessageMutably(draft, announcementsChannel.id, topic, announcementContent(actor, created), now);
+      }
+      if (sendsChannelEventsMessages(state)) {
+        for (const channel of created) {
+          postBotMessageMutably(draft, channel.id, botTopic(channel, CHANNEL_EVENTS_TOPIC), channelEventsContent(actor, channel), now);
+        }
+      }
+    });
+
+    const data: Record<string, unknown> = { subscribed, already_subscribed: alreadySubscribed };
+    if (!params.authorization_errors_fatal) data['unauthorized'] = unauthorized.map((channel) => channel.name);
+    if (params.send_new_subscription_messages) {
+      data['new_subscription_messages_sent'] = Object.keys(subscribed).length <= MAX_BULK_NEW_SUBSCRIPTION_MESSAGES;
+    }
+    return succeed(next, data);
+  },
+});

@@ -1,0 +1,33 @@
+import { produce } from 'immer';
+import { z } from 'zod';
+import { defineEndpoint } from '../../endpoint.js';
+import { fail, succeed } from '../../outcome.js';
+import { accessUserGroupForUpdate, canManageGroup, cannotDeactivateGroupInUse, selectGroupObjections } from '../../rules/groups.js';
+import { putGroupMutably } from '../../tables/groups.js';
+
+/**
+ * POST /user_groups/{user_group_id}/deactivate: by the group's managers,
+ * unless the group is still in use (then the objections say where).
+ */
+export const deactivateUserGroup = defineEndpoint({
+  operation: 'deactivate-user-group',
+  method: 'POST',
+  path: '/user_groups/{user_group_id}/deactivate',
+  pathParams: { user_group_id: 'int' },
+  auth: 'basic',
+  // The real view has no member-or-admin decorator: the manage permission alone decides.
+  allowBots: true,
+  params: z.object({}),
+  reduce(state, { actor, path, now }) {
+    const group = accessUserGroupForUpdate(state, actor, path['user_group_id'] as number, canManageGroup, now, { allowDeactivated: false });
+    if (!group.ok) return fail(group.error);
+    const objections = selectGroupObjections(state, group.value.id);
+    if (objections.length > 0) return fail(cannotDeactivateGroupInUse(objections));
+    const deactivated = { ...group.value, deactivated: true };
+    return succeed(
+      produce(state, (draft) => {
+        putGroupMutably(draft, deactivated);
+      }),
+    );
+  },
+});

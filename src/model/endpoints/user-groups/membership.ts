@@ -1,0 +1,143 @@
+/**
+ * The four membership changes of a group (add and remove users, add and
+ * remove subgroups), each checked against the state as earlier steps of the
+ * same request left it, and the sorted id lists they keep.
+ */
+import { Errors } from '../../errors.js';
+import { reject, type Checked } from '../../outcome.js';
+import { includesSorted, selectRecursiveSubgroupIds } from '../../rules/group-membership.js';
+import {
+  accessUserGroupForUpdate,
+  canAddMembers,
+  canAddSubgroups,
+  canChangeDeactivatedGroupMembership,
+  canJoinGroup,
+  canLeaveGroup,
+  canRemoveMembers,
+  canRemoveSubgroups,
+  checkActiveUserIds,
+  checkPotentialSubgroupIds,
+  type GroupPermission,
+} from '../../rules/groups.js';
+import type { State, User, UserGroup } from '../../state.js';
+import { withRow } from '../../tables/table.js';
+
+export function sortedIds(ids: Iterable<number>): readonly number[] {
+  return Object.freeze([...new Set(ids)].sort((a, b) => a - b));
+}
+
+export function withIds(sorted: readonly number[], added: readonly number[]): readonly number[] {
+  return sortedIds([...sorted, ...added]);
+}
+
+export function withoutIds(sorted: readonly number[], removed: readonly number[]): readonly number[] {
+  const gone = new Set(removed);
+  return Object.freeze(sorted.filter((id) => !gone.has(id)));
+}
+
+/**
+ * The state as it would be with `group` written: later steps of one request
+ * are checked against it (no immer; the request's one produce comes after).
+ */
+export function stateWithGroup(state: State, group: UserGroup): State {
+  return { ...state, groups: withRow(state.groups, group.id, group) };
+}
+
+export interface Step {
+  readonly state: State;
+  readonly actor: User;
+  readonly groupId: number;
+  readonly now: number;
+}
+
+function access(step: Step, permission: GroupPermission): Checked<UserGroup> {
+  const allowDeactivated = canChangeDeactivatedGroupMembership(step.state);
+  return accessUserGroupForUpdate(step.state, step.actor, step.groupId, permission, step.now, { allowDeactivated });
+}
+
+/** Only oneself: the join/leave permission suffices. */
+function isOnlySelf(step: Step, ids: readonly number[]): boolean {
+  return ids.length === 1 && ids[0] === step.actor.id;
+}
+
+export function addMembers(step: Step, ids: readonly number[]): Checked<UserGroup> {
+  const group = access(step, isOnlySelf(step, ids) ? canJoinGroup : canAddMembers);
+  if (!group.ok) return group;
+  const users = checkActiveUserIds(step.state, ids);
+  if (!users.ok) return users;
+  for (const userId of sortedIds(users.value)) {
+    if (includesSorted(group.value.directMemberIds, userId)) {
+      return reject(Errors.badRequest(`User ${userId} is already a member of this group`));
+    }
+  }
+  return { ok: true, value: { ...group.value, directMemberIds: withIds(group.value.directMemberIds, users.value) } };
+}
+
+export function removeMembers(step: Step, ids: readonly number[]): Checked<UserGroup> {
+  // The real server validates the users before the group here (the reverse of adding).
+  const users = checkActiveUserIds(step.state, ids);
+  if (!users.ok) return users;
+  const group = access(step, isOnlySelf(step, ids) ? canLeaveGroup : canRemoveMembers);
+  if (!group.ok) return group;
+  for (const userId of ids) {
+    if (!includesSorted(group.value.directMemberIds, userId)) {
+      return reject(Errors.badRequest(`There is no member '${userId}' in this user group`));
+    }
+  }
+  return { ok: true, value: { ...group.value, directMemberIds: withoutIds(group.value.directMemberIds, users.value) } };
+}
+
+export function addSubgroups(step: Step, ids: readonly number[]): Checked<UserGroup> {
+  const group = access(step, canAddSubgroups);
+  if (!group.ok) return group;
+  const subgroups = checkPotentialSubgroupIds(step.state, ids);
+  if (!subgroups.ok) return subgroups;
+  for (const subgroupId of subgroups.value) {
+    if (includesSorted(group.value.directSubgroupIds, subgroupId)) {
+      return reject(Errors.badRequest(`User group ${subgroupId} is already a subgroup of this group.`));
+    }
+  }
+  // A group is among its own recursive subgroups here, so adding a group to itself is a cycle too.
+  const cycle = subgroups.value.some((subgroupId) => subgroupId === step.groupId || selectRecursiveSubgroupIds(step.state, subgroupId).has(step.groupId));
+  if (cycle) return reject(Errors.badRequest(`User group ${step.groupId} is already a subgroup of one of the passed subgroups.`));
+  return { ok: true, value: { ...group.value, directSubgroupIds: withIds(group.value.directSubgroupIds, subgroups.value) } };
+}
+
+export function removeSubgroups(step: Step, ids: readonly number[]): Checked<UserGroup> {
+  const group = access(step, canRemoveSubgroups);
+  if (!group.ok) return group;
+  const subgroups = checkPotentialSubgroupIds(step.state, ids);
+  if (!subgroups.ok) return subgroups;
+  for (const subgroupId of subgroups.value) {
+    if (!includesSorted(group.value.directSubgroupIds, subgroupId)) {
+      return reject(Errors.badRequest(`User group ${subgroupId} is not a subgroup of this group.`));
+    }
+  }
+  return { ok: true, value: { ...group.value, directSubgroupIds: withoutIds(group.value.directSubgroupIds, subgroups.value) } };
+}
+
+export type MembershipStep = (step: Step, ids: readonly number[]) => Checked<UserGroup>;
+
+/**
+ * Runs the non-empty operations in order against a scratch state and returns
+ * the group as they leave it; the caller writes it in its one produce.
+ */
+export function planMembershipChange(
+  state: State,
+  actor: User,
+  groupId: number,
+  now: number,
+  operations: readonly (readonly [readonly number[] | undefined, MembershipStep])[],
+): Checked<UserGroup> {
+  let step: Step = { state, actor, groupId, now };
+  let changed: UserGroup | undefined;
+  for (const [ids, apply] of operations) {
+    if (ids === undefined || ids.length === 0) continue;
+    const result = apply(step, ids);
+    if (!result.ok) return result;
+    changed = result.value;
+    step = { ...step, state: stateWithGroup(step.state, changed) };
+  }
+  if (changed === undefined) throw new Error('planMembershipChange needs at least one operation');
+  return { ok: true, value: changed };
+}

@@ -1,0 +1,55 @@
+import { produce } from 'immer';
+import { z } from 'zod';
+import { defineEndpoint } from '../../endpoint.js';
+import { Errors } from '../../errors.js';
+import { fail, succeed } from '../../outcome.js';
+import { wire } from '../../params/wire.js';
+import { canBotsChangeGroupMembership } from '../../rules/groups.js';
+import { putGroupMutably } from '../../tables/groups.js';
+import { addMembers, addSubgroups, planMembershipChange, removeMembers, removeSubgroups } from './membership.js';
+
+export const updateUserGroupMembersParams = z.object({
+  add: wire.intArray().optional(),
+  delete: wire.intArray().optional(),
+  add_subgroups: wire.intArray().optional(),
+  delete_subgroups: wire.intArray().optional(),
+});
+
+/**
+ * POST /user_groups/{user_group_id}/members: add, delete, add_subgroups and
+ * delete_subgroups, in that order and all or nothing. Each step is checked
+ * against the group as the earlier steps left it; the state changes once.
+ * (The real server's Notification Bot DMs to added and removed users are
+ * not sent: the model has no messages yet.)
+ */
+export const updateUserGroupMembers = defineEndpoint({
+  operation: 'update-user-group-members',
+  method: 'POST',
+  path: '/user_groups/{user_group_id}/members',
+  pathParams: { user_group_id: 'int' },
+  auth: 'basic',
+  // Bots are refused below feature level 496 only.
+  allowBots: canBotsChangeGroupMembership,
+  requiresMember: true,
+  params: updateUserGroupMembersParams,
+  reduce(state, { actor, params, path, now }) {
+    const operations = [
+      [params.add, addMembers],
+      [params.delete, removeMembers],
+      [params.add_subgroups, addSubgroups],
+      [params.delete_subgroups, removeSubgroups],
+    ] as const;
+    if (operations.every(([ids]) => ids === undefined || ids.length === 0)) {
+      return fail(Errors.badRequest('Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".'));
+    }
+
+    const planned = planMembershipChange(state, actor, path['user_group_id'] as number, now, operations);
+    if (!planned.ok) return fail(planned.error);
+    const group = planned.value;
+    return succeed(
+      produce(state, (draft) => {
+        putGroupMutably(draft, group);
+      }),
+    );
+  },
+});

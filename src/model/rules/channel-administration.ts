@@ -1,0 +1,211 @@
+/**
+ * Who may change what about a channel (PATCH /streams/{id}, archiving).
+ * Organization administrators administer every channel; otherwise the
+ * channel's can_administer_channel_group decides, never for guests. A user
+ * who may not even know the channel gets the very error a missing id gets.
+ */
+import type { ApiError } from '../errors.js';
+import { Errors } from '../errors.js';
+import { accept, reject, type Checked } from '../outcome.js';
+import type { Channel, ChannelGroupSettingName, GroupSettingValue, State, TopicsPolicy, User } from '../state.js';
+import { rows } from '../tables/table.js';
+import { canAccessChannelContent, canAccessChannelMetadata, isInChannelGroup, isSubscribed, selectChannel, selectChannelByName } from './channels.js';
+import { hasRealmPermission } from './realm-group-settings.js';
+
+/**
+ * Errors of this area that the shared catalogue does not hold yet; codes,
+ * statuses and messages follow the real server.
+ */
+export const ChannelAdministrationErrors = {
+  invalidChannelId: (): ApiError => Errors.badRequest('Invalid channel ID'),
+  invalidChannelName: (name: string): ApiError => Errors.badRequest(`Invalid channel name '${name}'`),
+  cannotAdminister: (): ApiError => ({ status: 400, code: 'CANNOT_ADMINISTER_CHANNEL', msg: 'You do not have permission to administer this channel.' }),
+  contentAccessRequired: (): ApiError => Errors.badRequest('Channel content access is required.'),
+  expectationMismatch: (): ApiError => ({ status: 400, code: 'EXPECTATION_MISMATCH', msg: "'old' value does not match the expected value." }),
+  channelExists: (name: string): ApiError => ({
+    status: 409,
+    code: 'CHANNEL_ALREADY_EXISTS',
+    msg: `Channel '${name}' already exists`,
+    data: { channel_name: name },
+  }),
+  permissionDenied: (): ApiError => ({ status: 403, code: 'BAD_REQUEST', msg: 'Permission denied' }),
+  badValue: (name: string, value: unknown): ApiError => ({
+    status: 400,
+    code: 'REQUEST_VARIABLE_INVALID',
+    msg: `Bad value for '${name}': ${typeof value === 'string' ? value : JSON.stringify(value)}`,
+    data: { var_name: name, bad_value: value },
+  }),
+  incompatible: (names: readonly string[]): ApiError =>
+    Errors.badRequest(`Unsupported parameter combination: ${names.join(', ')}`, { parameters: [...names] }),
+} as const;
+
+/** The table holds 30-bit keys; a larger id names no channel (and must not reach the table). */
+const MAX_CHANNEL_ID = 2 ** 30 - 1;
+
+function findChannel(state: State, channelId: number): Channel | undefined {
+  return channelId >= 0 && channelId <= MAX_CHANNEL_ID ? selectChannel(state, channelId) : undefined;
+}
+
+/** The channel by id when the user may know of it; otherwise exactly the error a missing id gets. */
+export function accessChannelForRead(state: State, user: User, channelId: number, now: number, options: { activeOnly: boolean }): Checked<Channel> {
+  const channel = findChannel(state, channelId);
+  if (channel === undefined || (options.activeOnly && channel.isArchived) || !canAccessChannelMetadata(state, user, channel, now)) {
+    return reject(ChannelAdministrationErrors.invalidChannelId());
+  }
+  return accept(channel);
+}
+
+/** Administering without the organization-level bypass: can_administer_channel_group, never for guests. */
+export function isChannelAdministrator(state: State, user: User, channel: Channel, now: number): boolean {
+  if (user.role <= 200) return true;
+  if (user.role === 600) return false;
+  return isInChannelGroup(state, user, channel, 'can_administer_channel_group', now);
+}
+
+/**
+ * The channel for a settings change or archiving: administrators of the
+ * channel pass; someone who can read it but not administer it is told so;
+ * anyone else sees "Invalid channel ID", as for a missing channel.
+ */
+export function accessChannelForAdministration(state: State, user: User, channelId: number, now: number): Checked<Channel> {
+  const channel = findChannel(state, channelId);
+  if (channel === undefined) return reject(ChannelAdministrationErrors.invalidChannelId());
+  if (isChannelAdministrator(state, user, channel, now)) return accept(channel);
+  if (canAccessChannelContent(state, user, channel, now)) return reject(ChannelAdministrationErrors.cannotAdminister());
+  return reject(ChannelAdministrationErrors.invalidChannelId());
+}
+
+/** Settings whose change needs content access too, even for administrators: they hand out content access. */
+export const GROUP_SETTINGS_REQUIRING_CONTENT_ACCESS: readonly ChannelGroupSettingName[] = ['can_add_subscribers_group', 'can_subscribe_group'];
+
+/** Settings whose change also needs the organization's can_set_delete_message_policy_group. */
+export const GROUP_SETTINGS_REQUIRING_DELETE_POLICY: readonly ChannelGroupSettingName[] = ['can_delete_any_message_group', 'can_delete_own_message_group'];
+
+/** Whether the (already administering) user may change this group setting of the channel. */
+export function canChangeChannelGroupSetting(state: State, user: User, channel: Channel, setting: ChannelGroupSettingName, now: number): Checked<true> {
+  if (GROUP_SETTINGS_REQUIRING_CONTENT_ACCESS.includes(setting) && !canAccessChannelContent(state, user, channel, now)) {
+    return reject(ChannelAdministrationErrors.contentAccessRequired());
+  }
+  if (GROUP_SETTINGS_REQUIRING_DELETE_POLICY.includes(setting) && !hasRealmPermission(state, user, 'can_set_delete_message_policy_group', now)) {
+    return reject(Errors.insufficientPermission());
+  }
+  return accept(true);
+}
+
+/**
+ * Whether the (already administering) user may make the channel private or
+ * public: it takes content access and the organization's permission to
+ * create a channel of the new kind.
+ */
+export function canChangeChannelPrivacy(state: State, user: User, channel: Channel, makePrivate: boolean, now: number): Checked<true> {
+  if (!canAccessChannelContent(state, user, channel, now)) return reject(ChannelAdministrationErrors.contentAccessRequired());
+  const setting = makePrivate ? 'can_create_private_channel_group' : 'can_create_public_channel_group';
+  if (!hasRealmPermission(state, user, setting, now)) return reject(Errors.insufficientPermission());
+  return accept(true);
+}
+
+/** Whether web-public channels exist here at all: the server setting and the organization's spectator access. */
+export function areWebPublicChannelsEnabled(state: State): boolean {
+  return state.server.webPublicStreamsEnabled && state.realm.settings.enableSpectatorAccess;
+}
+
+export function canMakeChannelWebPublic(state: State, user: User, now: number): Checked<true> {
+  if (!areWebPublicChannelsEnabled(state)) return reject(Errors.badRequest('Web-public channels are not enabled.'));
+  if (!hasRealmPermission(state, user, 'can_create_web_public_channel_group', now)) return reject(Errors.insufficientPermission());
+  return accept(true);
+}
+
+/** Default channels are an organization administrator's business. */
+export function canManageDefaultChannels(user: User): boolean {
+  return user.role <= 200;
+}
+
+/** Administrators always may; others need the organization's can_set_topics_policy_group. */
+export function canSetChannelTopicsPolicy(state: State, user: User, now: number): boolean {
+  return user.role <= 200 || hasRealmPermission(state, user, 'can_set_topics_policy_group', now);
+}
+
+/** Retention is an owner's decision. */
+export function canChangeChannelRetention(user: User): boolean {
+  return user.role === 100;
+}
+
+/** Whether the channel holds a message outside the empty topic (then empty_topic_only may not be set). */
+export function channelHasNamedTopics(state: State, channelId: number): boolean {
+  for (const message of rows(state.messages)) {
+    if (message.channelId === channelId && message.topic !== '') return true;
+  }
+  return false;
+}
+
+export function checkTopicsPolicyChange(state: State, user: User, channel: Channel, policy: TopicsPolicy, now: number): Checked<TopicsPolicy> {
+  if (!canSetChannelTopicsPolicy(state, user, now)) return reject(Errors.insufficientPermission());
+  if (policy === 'empty_topic_only' && channelHasNamedTopics(state, channel.id)) {
+    return reject(
+      Errors.badRequest(
+        'To enable this configuration, all messages in this channel must be in the "general chat" topic. Consider renaming or deleting other topics.',
+      ),
+    );
+  }
+  return accept(policy);
+}
+
+/**
+ * A channel with protected history must let everyone start topics, since
+ * later subscribers could not see a topic anyone else began.
+ */
+export function isTopicCreationCompatible(state: State, historyPublicToSubscribers: boolean, canCreateTopicGroup: GroupSettingValue): boolean {
+  return historyPublicToSubscribers || canCreateTopicGroup === state.systemGroupIds['role:everyone'];
+}
+
+export const MAX_CHANNEL_NAME_LENGTH = 60;
+export const MAX_CHANNEL_DESCRIPTION_LENGTH = 1024;
+
+/** Control characters, surrogates and Unicode non-characters may not appear in a channel name. */
+function isPrintable(char: string): boolean {
+  const code = char.codePointAt(0)!;
+  if (/[\p{Cc}\p{Cs}]/u.test(char)) return false;
+  if (code >= 0xfdd0 && code <= 0xfdef) return false;
+  return (code & 0xfffe) !== 0xfffe;
+}
+
+/** A channel name as the real server accepts it (already stripped by the caller). */
+export function checkChannelName(name: string): Checked<string> {
+  if (name.trim() === '') return reject(Errors.badRequest("Channel name can't be empty."));
+  const chars = [...name];
+  if (chars.length > MAX_CHANNEL_NAME_LENGTH) {
+    return reject(Errors.badRequest(`Channel name too long (limit: ${MAX_CHANNEL_NAME_LENGTH} characters).`));
+  }
+  const bad = chars.findIndex((char) => !isPrintable(char));
+  if (bad !== -1) return reject(Errors.badRequest(`Invalid character in channel name, at position ${bad + 1}.`));
+  return accept(name);
+}
+
+/**
+ * A new name for `channel`: valid, and not another channel's (names are
+ * unique case-insensitively, archived channels included). Whoever may know
+ * the other channel learns that it exists; anyone else is only refused.
+ */
+export function checkChannelRename(state: State, user: User, channel: Channel, rawName: string, now: number): Checked<string> {
+  const name = rawName.trim();
+  if (name === channel.name) return reject(Errors.badRequest('Channel already has that name.'));
+  const valid = checkChannelName(name);
+  if (!valid.ok) return valid;
+  if (name.toLowerCase() !== channel.name.toLowerCase()) {
+    const holder = selectChannelByName(state, name);
+    if (holder !== undefined) {
+      return reject(
+        canAccessChannelMetadata(state, user, holder, now) ? ChannelAdministrationErrors.channelExists(name) : ChannelAdministrationErrors.permissionDenied(),
+      );
+    }
+  }
+  return accept(name);
+}
+
+/** `unlimited` keeps messages forever (-1), `realm_default` inherits (null), otherwise a positive number of days. */
+export function parseRetentionDays(value: unknown): Checked<number | null> {
+  if (value === 'unlimited') return accept(-1);
+  if (value === 'realm_default') return accept(null);
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return accept(value);
+  return reject(ChannelAdministrationErrors.badValue('message_retention_days', value));
+}
