@@ -11,6 +11,7 @@ import { CHANNEL_CLAUSES } from './clauses/channels.js';
 import { GENERAL_CLAUSES } from './clauses/general.js';
 import { GROUP_CLAUSES } from './clauses/groups.js';
 import { PROFILE_CLAUSES } from './clauses/profile.js';
+import { PROPERTY_CLAUSES } from './clauses/properties.js';
 import { REALM_CLAUSES } from './clauses/realm.js';
 import { STREAM_CLAUSES } from './clauses/streams.js';
 import { USER_CLAUSES } from './clauses/users.js';
@@ -36,6 +37,7 @@ export const CLAUSES: readonly Clause[] = [
   ...STREAM_CLAUSES,
   ...GROUP_CLAUSES,
   ...REALM_CLAUSES,
+  ...PROPERTY_CLAUSES,
 ];
 
 const byId = new Map(CLAUSES.map((clause) => [clause.id, clause]));

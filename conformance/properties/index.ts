@@ -1,4 +1,7 @@
 import type { Check } from '../check.js';
+import { AUTH_CHECKS } from './auth.js';
+import { BAD_INPUT_CHECKS } from './bad-input.js';
+import { DIFFERENTIAL_CHECK, INVARIANT_CHECK } from './sequences.js';
 
 /** Property checks (fast-check): bad input, authentication, invariants, differential. */
-export const PROPERTY_CHECKS: readonly Check[] = [];
+export const PROPERTY_CHECKS: readonly Check[] = [...BAD_INPUT_CHECKS, ...AUTH_CHECKS, INVARIANT_CHECK, DIFFERENTIAL_CHECK];

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /** The `chatref` command. */
 import { FixtureError } from '../fixtures/build-state.js';
+import { conform, CONFORM_USAGE } from './conform.js';
 import { serve, SERVE_USAGE } from './serve.js';
 import { UsageError } from './usage-error.js';
 
@@ -8,8 +9,11 @@ const USAGE = `Usage: chatref <command> [options]
 
 Commands:
   serve     run the in-memory server (chatref serve --help)
+  conform   run the conformance suite against a server or the model (chatref conform --help)
 
-${SERVE_USAGE}`;
+${SERVE_USAGE}
+
+${CONFORM_USAGE}`;
 
 async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -24,6 +28,13 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     await serve(rest);
     return -1;
+  }
+  if (command === 'conform') {
+    if (rest.includes('--help') || rest.includes('-h')) {
+      process.stdout.write(`${CONFORM_USAGE}\n`);
+      return 0;
+    }
+    return conform(rest);
   }
   throw new UsageError(`unknown command: ${command}`);
 }

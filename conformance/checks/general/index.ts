@@ -1,3 +1,6 @@
 import type { Check } from '../../check.js';
+import { ENVELOPE_CHECKS } from './envelope.js';
+import { ROUTING_CHECKS } from './routing.js';
+import { SERVER_SETTINGS_CHECKS } from './server-settings.js';
 
-export const GENERAL_CHECKS: readonly Check[] = [];
+export const GENERAL_CHECKS: readonly Check[] = [...SERVER_SETTINGS_CHECKS, ...ENVELOPE_CHECKS, ...ROUTING_CHECKS];

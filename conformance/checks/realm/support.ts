@@ -1,0 +1,34 @@
+/** Helpers the realm checks share: the initial state through POST /register, and settings that are restored afterwards. */
+import { CheckFailure, type CheckContext } from '../../check.js';
+import { expectSuccess, type Body } from '../../expect.js';
+import type { TargetAuth } from '../../target.js';
+
+export async function register(ctx: CheckContext, actor: TargetAuth, params: Record<string, string> = {}): Promise<Body> {
+  return expectSuccess(await ctx.call(actor, 'POST', '/register', params));
+}
+
+/** The organization settings as register reports them (realm_ prefix). */
+export async function realmState(ctx: CheckContext): Promise<Body> {
+  return register(ctx, ctx.cast.owner, { fetch_event_types: JSON.stringify(['realm']) });
+}
+
+/** The current value of realm_<name>. */
+export async function realmSetting(ctx: CheckContext, name: string): Promise<unknown> {
+  const state = await realmState(ctx);
+  if (!(`realm_${name}` in state)) throw new CheckFailure(`realm_${name} in the register response`);
+  return state[`realm_${name}`];
+}
+
+/** The wire form of a time limit for PATCH /realm: seconds, or "unlimited" for no limit. */
+export function timeLimitParam(value: unknown): string {
+  return value === null ? JSON.stringify('unlimited') : JSON.stringify(value);
+}
+
+/** Runs `body`, then puts the settings back with `restore` (best effort, whatever happened). */
+export async function restoring(ctx: CheckContext, restore: Record<string, string>, body: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+  } finally {
+    await ctx.call(ctx.cast.owner, 'PATCH', '/realm', restore);
+  }
+}

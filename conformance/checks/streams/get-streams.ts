@@ -1,0 +1,186 @@
+/** GET /streams: the channel object and every flag of the listing. */
+import { defineChecks, type CheckContext } from '../../check.js';
+import { expectEqual, expectSuccess, expectTrue, type Body } from '../../expect.js';
+import { systemGroupIds } from '../groups/support.js';
+import { createChannel, listChannels, listedIds, updateChannel, type MadeChannel } from './support.js';
+
+const ENDPOINT = 'GET /streams';
+
+const isInt = (value: unknown) => Number.isInteger(value);
+const isIntOrNull = (value: unknown) => value === null || Number.isInteger(value);
+const isBool = (value: unknown) => typeof value === 'boolean';
+const isString = (value: unknown) => typeof value === 'string';
+const isIdList = (value: unknown) => Array.isArray(value) && value.every((id) => Number.isInteger(id));
+function isGroupSettingValue(value: unknown): boolean {
+  if (Number.isInteger(value)) return true;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const object = value as Record<string, unknown>;
+  return Object.keys(object).sort().join(',') === 'direct_members,direct_subgroups' && isIdList(object['direct_members']) && isIdList(object['direct_subgroups']);
+}
+
+/** The Channel table of the spec, in its order, with each field's type. */
+const CHANNEL_FIELDS: readonly (readonly [string, (value: unknown) => boolean])[] = [
+  ['stream_id', isInt],
+  ['name', isString],
+  ['is_archived', isBool],
+  ['description', isString],
+  ['rendered_description', isString],
+  ['date_created', isInt],
+  ['creator_id', isIntOrNull],
+  ['invite_only', isBool],
+  ['is_web_public', isBool],
+  ['stream_post_policy', (value) => value === 1 || value === 2 || value === 3 || value === 4],
+  ['is_announcement_only', isBool],
+  ['message_retention_days', isIntOrNull],
+  ['history_public_to_subscribers', isBool],
+  ['topics_policy', (value) => ['inherit', 'allow_empty_topic', 'disable_empty_topic', 'empty_topic_only'].includes(value as string)],
+  ['first_message_id', isIntOrNull],
+  ['folder_id', isIntOrNull],
+  ['is_recently_active', isBool],
+  ['can_add_subscribers_group', isGroupSettingValue],
+  ['can_remove_subscribers_group', isGroupSettingValue],
+  ['can_administer_channel_group', isGroupSettingValue],
+  ['can_delete_any_message_group', isGroupSettingValue],
+  ['can_delete_own_message_group', isGroupSettingValue],
+  ['can_move_messages_out_of_channel_group', isGroupSettingValue],
+];
+
+const EXTRA_FIELDS = ['can_move_messages_within_channel_group', 'can_send_message_group', 'can_subscribe_group', 'can_resolve_topics_group', 'subscriber_count', 'stream_weekly_traffic'];
+
+/** Public and private channels of the other member, and a private one of the member. */
+async function arrange(ctx: CheckContext): Promise<{ open: MadeChannel; closed: MadeChannel; own: MadeChannel }> {
+  const { member, otherMember } = ctx.cast;
+  const open = await createChannel(ctx, otherMember, 'open');
+  const closed = await createChannel(ctx, otherMember, 'closed', { invite_only: true });
+  const own = await createChannel(ctx, member, 'own', { invite_only: true });
+  return { open, closed, own };
+}
+
+async function channelShape(ctx: CheckContext): Promise<void> {
+  const made = await createChannel(ctx, ctx.cast.member, 'shape', { description: 'A *shape* check' });
+  const body = expectSuccess(await ctx.call(ctx.cast.member, 'GET', '/streams'));
+  expectTrue(Array.isArray(body['streams']), `a streams array, got ${JSON.stringify(body)}`, 'streams.list.response');
+  const stream = (body['streams'] as Body[]).find((entry) => entry['stream_id'] === made.id);
+  expectTrue(stream !== undefined, `the new channel ${made.id} in GET /streams`, 'streams.list.response');
+  for (const [field, valid] of CHANNEL_FIELDS) {
+    expectTrue(field in stream, `field ${field} in ${JSON.stringify(stream)}`, 'streams.channel.fields');
+    expectTrue(valid(stream[field]), `${field} of the stated type, got ${JSON.stringify(stream[field])}`, 'streams.channel.fields');
+  }
+  for (const field of EXTRA_FIELDS) expectTrue(field in stream, `the real server's further field ${field} in ${JSON.stringify(stream)}`, 'streams.channel.extra-fields');
+  expectEqual([stream['name'], stream['creator_id'], stream['is_archived']], [made.name, ctx.cast.member.userId, false], 'name, creator_id, is_archived', 'streams.channel.fields');
+}
+
+async function postPolicy(ctx: CheckContext): Promise<void> {
+  const groups = await systemGroupIds(ctx);
+  const made = await createChannel(ctx, ctx.cast.administrator, 'policy');
+  const expectations: [number, number][] = [
+    [groups['role:administrators'], 2],
+    [groups['role:moderators'], 4],
+    [groups['role:fullmembers'], 3],
+    [groups['role:everyone'], 1],
+  ];
+  for (const [group, policy] of expectations) {
+    expectSuccess(await updateChannel(ctx, ctx.cast.administrator, made.id, { can_send_message_group: { new: group } }));
+    const stream = (await listChannels(ctx, ctx.cast.administrator)).find((entry) => entry['stream_id'] === made.id)!;
+    expectEqual([stream['stream_post_policy'], stream['is_announcement_only']], [policy, policy === 2], `stream_post_policy for can_send_message_group ${group}`, 'streams.channel.post-policy');
+  }
+}
+
+async function defaults(ctx: CheckContext): Promise<void> {
+  const { open, closed, own } = await arrange(ctx);
+  const ours = [open, closed, own];
+  const member = ctx.cast.member;
+  const listed = await listedIds(ctx, member, ours);
+  expectTrue(listed.includes(open.id) && listed.includes(own.id), `the public and the subscribed channel listed by default, got ${JSON.stringify(listed)}`, 'streams.list.defaults');
+  expectTrue(!listed.includes(closed.id), `no private channel the member is not in, got ${JSON.stringify(listed)}`, 'streams.list.no-leak');
+  const withoutPublic = await listedIds(ctx, member, ours, { include_public: 'false' });
+  expectEqual(withoutPublic, [own.id], 'include_public=false: only the subscribed channel', 'streams.list.include-public');
+  const withoutSubscribed = await listedIds(ctx, member, ours, { include_subscribed: 'false' });
+  expectEqual(withoutSubscribed, [open.id], 'include_subscribed=false: only the public channel', 'streams.list.include-subscribed');
+  expectEqual(await listedIds(ctx, member, ours, { include_subscribed: 'false', include_public: 'false' }), [], 'no sources: nothing', 'streams.list.include-subscribed');
+}
+
+async function sortedByName(ctx: CheckContext): Promise<void> {
+  await createChannel(ctx, ctx.cast.member, 'zz-sort');
+  await createChannel(ctx, ctx.cast.member, 'aa-sort');
+  const names = (await listChannels(ctx, ctx.cast.member)).map((stream) => stream['name'] as string);
+  const byCodePoint = [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  expectEqual(names, byCodePoint, 'channel names in sorted order', 'streams.list.sorted');
+}
+
+async function archived(ctx: CheckContext): Promise<void> {
+  const made = await createChannel(ctx, ctx.cast.member, 'archived');
+  expectSuccess(await ctx.call(ctx.cast.member, 'DELETE', `/streams/${made.id}`));
+  expectEqual(await listedIds(ctx, ctx.cast.member, [made]), [], 'the archived channel left out by default', 'streams.list.exclude-archived');
+  expectEqual(await listedIds(ctx, ctx.cast.member, [made], { exclude_archived: 'false' }), [made.id], 'the archived channel listed with exclude_archived=false', 'streams.list.exclude-archived');
+}
+
+async function webPublicAndGuests(ctx: CheckContext): Promise<void> {
+  const open = await createChannel(ctx, ctx.cast.member, 'guest-open');
+  const guest = ctx.cast.guest;
+  expectEqual(await listedIds(ctx, guest, [open]), [], 'no unsubscribed public channel for a guest', 'streams.list.guests');
+  const webOnly = await listChannels(ctx, guest, { include_web_public: 'true', include_subscribed: 'false' });
+  expectTrue(
+    webOnly.every((stream) => stream['is_web_public'] === true),
+    `only web-public channels with include_web_public alone, got ${JSON.stringify(webOnly.map((stream) => [stream['name'], stream['is_web_public']]))}`,
+    'streams.list.include-web-public',
+  );
+  const all = await listChannels(ctx, ctx.cast.administrator, { include_all: 'true' });
+  const webPublicIds = all.filter((stream) => stream['is_web_public'] === true).map((stream) => stream['stream_id'] as number).sort((a, b) => a - b);
+  expectEqual(webOnly.map((stream) => stream['stream_id'] as number).sort((a, b) => a - b), webPublicIds, 'every web-public channel listed with include_web_public', 'streams.list.include-web-public');
+}
+
+async function includeAll(ctx: CheckContext): Promise<void> {
+  const { open, closed, own } = await arrange(ctx);
+  const ours = [open, closed, own];
+  const all = (await listedIds(ctx, ctx.cast.administrator, ours, { include_all: 'true', include_public: 'false', include_subscribed: 'false' })).sort((a, b) => a - b);
+  expectEqual(all, ours.map((c) => c.id).sort((a, b) => a - b), 'every channel for an administrator with include_all', 'streams.list.include-all');
+  const forMember = await listedIds(ctx, ctx.cast.member, ours, { include_all: 'true' });
+  expectTrue(!forMember.includes(closed.id) && forMember.includes(open.id) && forMember.includes(own.id), `include_all for a member: the channels they may know, got ${JSON.stringify(forMember)}`, 'streams.list.no-leak');
+  const active = (await listedIds(ctx, ctx.cast.administrator, ours, { include_all_active: 'true' })).sort((a, b) => a - b);
+  expectEqual(active, all, 'include_all_active for an administrator, as include_all', 'streams.list.include-all-active');
+}
+
+async function contentAccess(ctx: CheckContext): Promise<void> {
+  const { open, closed, own } = await arrange(ctx);
+  const listed = (await listedIds(ctx, ctx.cast.member, [open, closed, own], { include_can_access_content: 'true', include_public: 'false', include_subscribed: 'false' })).sort((a, b) => a - b);
+  expectEqual(listed, [open.id, own.id].sort((a, b) => a - b), 'the public and the subscribed channel, not the private one', 'streams.list.include-can-access-content');
+}
+
+async function includeDefault(ctx: CheckContext): Promise<void> {
+  const plain = await createChannel(ctx, ctx.cast.administrator, 'not-default');
+  const made = await createChannel(ctx, ctx.cast.administrator, 'default', { is_default_stream: true });
+  try {
+    const flagged = await listChannels(ctx, ctx.cast.member, { include_default: 'true' });
+    expectTrue(flagged.every((stream) => typeof stream['is_default'] === 'boolean'), 'is_default on every channel with include_default', 'streams.list.is-default');
+    expectEqual(
+      [flagged.find((stream) => stream['stream_id'] === made.id)?.['is_default'], flagged.find((stream) => stream['stream_id'] === plain.id)?.['is_default']],
+      [true, false],
+      'is_default of a default and a non-default channel',
+      'streams.list.include-default',
+    );
+    const unflagged = await listChannels(ctx, ctx.cast.member);
+    expectTrue(unflagged.every((stream) => !('is_default' in stream)), 'no is_default without include_default', 'streams.list.is-default');
+  } finally {
+    await updateChannel(ctx, ctx.cast.administrator, made.id, { is_default_stream: false });
+  }
+}
+
+async function ownerSubscribedNeedsBot(ctx: CheckContext): Promise<void> {
+  const { open, closed, own } = await arrange(ctx);
+  const listed = await listedIds(ctx, ctx.cast.member, [open, closed, own], { include_public: 'false', include_subscribed: 'false', include_owner_subscribed: 'true' });
+  expectEqual(listed, [], 'include_owner_subscribed adds nothing for a user who is not a bot', 'streams.list.include-owner-subscribed');
+}
+
+export const GET_STREAMS_CHECKS = defineChecks([
+  { id: 'streams.list.shape', title: 'Given a new channel, when listed, then it has every field of the Channel table with its type, then the further fields', clauses: ['streams.list.response', 'streams.channel.fields', 'streams.channel.extra-fields'], level: 'spec', endpoint: ENDPOINT, run: channelShape },
+  { id: 'streams.list.post-policy', title: 'Given can_send_message_group set to a role group, when listed, then stream_post_policy and is_announcement_only follow it', clauses: ['streams.channel.post-policy'], level: 'compat', endpoint: ENDPOINT, run: postPolicy },
+  { id: 'streams.list.sources', title: 'Given public, private and subscribed channels, when a member lists with include_public/include_subscribed, then exactly those sources appear and no private channel of others', clauses: ['streams.list.defaults', 'streams.list.include-public', 'streams.list.include-subscribed', 'streams.list.no-leak'], level: 'spec', endpoint: ENDPOINT, run: defaults },
+  { id: 'streams.list.sorted', title: 'When a member lists channels, then they come sorted by name', clauses: ['streams.list.sorted'], level: 'compat', endpoint: ENDPOINT, run: sortedByName },
+  { id: 'streams.list.archived', title: 'Given an archived channel, when listed, then it appears only with exclude_archived=false', clauses: ['streams.list.exclude-archived'], level: 'spec', endpoint: ENDPOINT, run: archived },
+  { id: 'streams.list.web-public-and-guests', title: 'When a guest lists with include_web_public, then exactly the web-public channels appear and never an unsubscribed public one', clauses: ['streams.list.include-web-public', 'streams.list.guests'], level: 'spec', endpoint: ENDPOINT, run: webPublicAndGuests },
+  { id: 'streams.list.include-all', title: 'When an administrator lists with include_all (or include_all_active), then every channel appears; a member sees only those they may know', clauses: ['streams.list.include-all', 'streams.list.include-all-active', 'streams.list.no-leak'], level: 'spec', endpoint: ENDPOINT, run: includeAll },
+  { id: 'streams.list.content-access', title: 'When a member lists with include_can_access_content only, then the public and subscribed channels appear, not others’ private ones', clauses: ['streams.list.include-can-access-content'], level: 'spec', endpoint: ENDPOINT, run: contentAccess },
+  { id: 'streams.list.include-default', title: 'Given a default channel, when listed with include_default, then every channel says is_default and only then', clauses: ['streams.list.include-default', 'streams.list.is-default'], level: 'spec', endpoint: ENDPOINT, run: includeDefault },
+  { id: 'streams.list.owner-subscribed', title: 'When a user who is not a bot lists with include_owner_subscribed only, then nothing is added', clauses: ['streams.list.include-owner-subscribed'], level: 'spec', endpoint: ENDPOINT, run: ownerSubscribedNeedsBot },
+]);

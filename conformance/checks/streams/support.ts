@@ -1,0 +1,59 @@
+/**
+ * Helpers the channel checks share. Channels are made with POST
+ * /users/me/subscriptions and read back through the listing, so the helpers
+ * work against any target.
+ */
+import { CheckFailure, type Actor, type CheckContext } from '../../check.js';
+import { expectSuccess, type Body } from '../../expect.js';
+import type { TargetAuth, TargetResponse } from '../../target.js';
+
+export interface MadeChannel {
+  readonly id: number;
+  readonly name: string;
+}
+
+/** A channel id no realm has: far above any the run can reach. */
+export const MISSING_CHANNEL_ID = 2_000_000_000;
+
+/** Wire form: strings as they are, everything else JSON. */
+export function wire(params: Readonly<Record<string, unknown>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]));
+}
+
+/** A new channel made by `creator` (who is subscribed to it); extra subscribe parameters as values. */
+export async function createChannel(ctx: CheckContext, creator: Actor, label: string, params: Readonly<Record<string, unknown>> = {}): Promise<MadeChannel> {
+  const name = ctx.unique(label);
+  expectSuccess(await ctx.call(creator, 'POST', '/users/me/subscriptions', wire({ subscriptions: [{ name }], ...params })));
+  const found = expectSuccess(await ctx.call(creator, 'GET', '/get_stream_id', { stream: name }));
+  if (typeof found['stream_id'] !== 'number') throw new CheckFailure(`a stream_id for the new channel ${name}, got ${JSON.stringify(found)}`);
+  return { id: found['stream_id'], name };
+}
+
+export async function listChannels(ctx: CheckContext, viewer: TargetAuth, params: Readonly<Record<string, string>> = {}): Promise<Body[]> {
+  const body = expectSuccess(await ctx.call(viewer, 'GET', '/streams', params));
+  const streams = body['streams'];
+  if (!Array.isArray(streams)) throw new CheckFailure(`a streams array in GET /streams, got ${JSON.stringify(body)}`);
+  return streams as Body[];
+}
+
+/** Ids of the listed channels among `ours`. */
+export async function listedIds(ctx: CheckContext, viewer: TargetAuth, ours: readonly MadeChannel[], params: Readonly<Record<string, string>> = {}): Promise<number[]> {
+  const wanted = new Set(ours.map((channel) => channel.id));
+  return (await listChannels(ctx, viewer, params)).map((stream) => stream['stream_id'] as number).filter((id) => wanted.has(id));
+}
+
+/** The channel as the owner sees it (archived ones included). */
+export async function readChannel(ctx: CheckContext, id: number): Promise<Body> {
+  const stream = (await listChannels(ctx, ctx.cast.owner, { include_all: 'true', exclude_archived: 'false' })).find((entry) => entry['stream_id'] === id);
+  if (stream === undefined) throw new CheckFailure(`channel ${id} in the owner's GET /streams?include_all=true&exclude_archived=false`);
+  return stream;
+}
+
+export function updateChannel(ctx: CheckContext, actor: TargetAuth, id: number, params: Readonly<Record<string, unknown>>): Promise<TargetResponse> {
+  return ctx.call(actor, 'PATCH', `/streams/${id}`, wire(params));
+}
+
+/** The parts of an error answer that must not tell two cases apart. */
+export function errorShape(response: TargetResponse): unknown {
+  return { status: response.status, body: response.body };
+}

@@ -1,0 +1,85 @@
+/** `chatref conform` end to end through the built CLI: exit codes, stdout's last line, report files. */
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ALL_CHECKS } from './checks/index.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BUILT_CLI = `${ROOT}dist/cli/main.js`;
+
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+async function conform(...args: string[]): Promise<Run> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BUILT_CLI, 'conform', ...args], { cwd: ROOT, timeout: 240_000 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: unknown; stdout?: string; stderr?: string };
+    if (typeof failed.code !== 'number') throw error;
+    return { code: failed.code, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
+
+function lastLine(text: string): string | undefined {
+  return text.trimEnd().split('\n').at(-1);
+}
+
+beforeAll(() => {
+  if (!existsSync(BUILT_CLI)) execFileSync('npx', ['tsup'], { cwd: ROOT, stdio: 'ignore' });
+}, 300_000);
+
+describe('chatref conform', () => {
+  it('runs the chosen checks on the model, writes the reports and ends with `N passed, M failed`', { timeout: 240_000 }, async () => {
+    const first = ALL_CHECKS[0];
+    const dir = mkdtempSync(join(tmpdir(), 'chatref-conform-'));
+    const files = { json: join(dir, 'r.json'), junit: join(dir, 'r.xml'), html: join(dir, 'r.html') };
+    const only = first?.id ?? 'no-check-exists-yet';
+    const run = await conform('--target', 'model', '--only', only, '--seed', '7', '--json', files.json, '--junit', files.junit, '--html', files.html);
+    if (first === undefined) {
+      expect(run.code).toBe(2);
+      return;
+    }
+    const report = JSON.parse(readFileSync(files.json, 'utf8'));
+    expect(run.code).toBe(report.failed > 0 ? 1 : 0);
+    expect(lastLine(run.stdout)).toBe(`${report.passed} passed, ${report.failed} failed`);
+    expect(report.passed + report.failed).toBeGreaterThanOrEqual(1);
+    expect(report.results.map((result: { id: string }) => result.id)).toContain(first.id);
+    expect(report.seed).toBe(7);
+    expect(readFileSync(files.junit, 'utf8')).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites /);
+    expect(readFileSync(files.html, 'utf8')).toMatch(/^<!DOCTYPE html>/);
+    expect(run.stderr).toMatch(/chatref conform: run cr[0-9a-z]+, \d+ checks/);
+  });
+
+  it('exits 2 with the usage on bad arguments', { timeout: 240_000 }, async () => {
+    const cases = [[], ['--target', 'elsewhere'], ['--url', 'http://x'], ['--target', 'model', '--level', 'strict'], ['--target', 'model', '--runs', '0'], ['--target', 'model', '--colour']];
+    const runs = await Promise.all(cases.map((args) => conform(...args)));
+    runs.forEach((run, index) => {
+      expect(run.code, cases[index]!.join(' ')).toBe(2);
+      expect(run.stderr).toContain('Usage: chatref conform');
+    });
+  });
+
+  it('exits 2 and says so when the server cannot be reached or --only matches nothing', { timeout: 240_000 }, async () => {
+    const unreachable = await conform('--url', 'http://127.0.0.1:9', '--email', 'owner@example.com', '--api-key', 'k');
+    expect(unreachable.code).toBe(2);
+    expect(unreachable.stderr).toMatch(/could not run: cannot reach http:\/\/127\.0\.0\.1:9/);
+    expect(lastLine(unreachable.stdout)).toBe('0 passed, 0 failed');
+    const nothing = await conform('--target', 'model', '--only', 'zzz-no-such-check');
+    expect(nothing.code).toBe(2);
+    expect(nothing.stderr).toContain('no check matches --only zzz-no-such-check');
+  });
+
+  it('prints its help with exit 0', { timeout: 120_000 }, async () => {
+    const run = await conform('--help');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('--api-key KEY');
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * The CheckContext a check runs with: every call goes to the target and is
+ * recorded, so a failure can show the exchange that revealed it and a curl
+ * reproduction of everything the check sent.
+ */
+import type { UploadedFile } from '../src/model/request.js';
+import type { Actor, CheckContext, Exchange } from './check.js';
+import type { Session } from './bootstrap.js';
+import type { TargetAuth, TargetResponse } from './target.js';
+
+/**
+ * The target could not be asked at all (connection refused, reset, DNS …),
+ * as opposed to answering badly. The runner then probes whether the target
+ * is gone (the run could not finish) or only dropped this one request.
+ */
+export class TransportError extends Error {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    override readonly cause: unknown,
+  ) {
+    super(`${method} ${path}: no answer from the target (${describeCause(cause)})`);
+    this.name = 'TransportError';
+  }
+}
+
+export function describeCause(cause: unknown): string {
+  if (cause instanceof Error) {
+    const code = 'code' in cause && typeof cause.code === 'string' ? `${cause.code}: ` : '';
+    const inner = cause.cause instanceof Error ? ` (${cause.cause.message})` : '';
+    return `${code}${cause.message}${inner}`;
+  }
+  return String(cause);
+}
+
+export interface RecordingContext extends CheckContext {
+  /** Every exchange so far, in order (including the ones newUser made). */
+  readonly exchanges: readonly Exchange[];
+}
+
+/** A fresh context per check over the run's shared session. */
+export function createContext(session: Session, options: { readonly seed: number; readonly runs: number }): RecordingContext {
+  const exchanges: Exchange[] = [];
+  const call = async (
+    auth: TargetAuth,
+    method: string,
+    path: string,
+    params: Readonly<Record<string, string>> = {},
+    files: readonly UploadedFile[] = [],
+  ): Promise<TargetResponse> => {
+    let response: TargetResponse;
+    try {
+      response = await session.target.call(auth, method, path, params, files);
+    } catch (error) {
+      throw new TransportError(method, path, error);
+    }
+    exchanges.push({ auth, method, path, params: { ...params }, files, response });
+    return response;
+  };
+  return {
+    cast: session.cast,
+    seed: options.seed,
+    runs: options.runs,
+    exchanges,
+    call,
+    newUser: (role?: number): Promise<Actor> => session.newUser(role, call),
+    unique: (label: string) => session.unique(label),
+  };
+}

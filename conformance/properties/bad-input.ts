@@ -1,0 +1,102 @@
+/**
+ * Bad input, for every endpoint in the table: missing and mistyped
+ * parameters, malformed JSON, odd numbers, odd Unicode, unknown ids in the
+ * path and unknown extra parameters. The answer is always a JSON envelope,
+ * an error with a 4xx status unless the input happens to be valid, and a
+ * refused request (or any GET) changes nothing that reads show.
+ */
+import fc from 'fast-check';
+import { isDeepStrictEqual } from 'node:util';
+import type { Actor, Check, CheckContext } from '../check.js';
+import { CheckFailure } from '../check.js';
+import type { TargetAuth } from '../target.js';
+import { badRequestArbitrary, buildRequest } from '../arbitraries/bad-request.js';
+import { endpointKey, type EndpointSpec, type PropertyEnv, type ReadBack } from './endpoint-spec.js';
+import { ENDPOINT_SPECS } from './endpoints.js';
+import { describeResponse, expectWellFormed } from './envelope.js';
+import { propertyEnv } from './env.js';
+import { checkProperty, Recorder, type Call } from './recorder.js';
+
+const CLAUSES = {
+  envelope: 'general.envelope.error',
+  success: 'general.envelope.success',
+  clientError: 'general.bad-input.client-error',
+  rejected: 'general.bad-input.rejected',
+  noChange: 'general.bad-input.no-change',
+  readNoChange: 'general.read.no-change',
+} as const;
+
+function actorFor(spec: EndpointSpec, env: PropertyEnv): TargetAuth {
+  switch (spec.actor) {
+    case 'owner':
+      return env.owner;
+    case 'self':
+      return env.self;
+    case 'none':
+      return null;
+  }
+}
+
+async function readAll(call: Call, owner: Actor, reads: readonly ReadBack[]): Promise<unknown[]> {
+  const bodies: unknown[] = [];
+  for (const read of reads) {
+    const response = await call(owner, 'GET', read.path, read.params ?? {});
+    bodies.push({ status: response.status, body: response.body });
+  }
+  return bodies;
+}
+
+/** The target's current address (a chance success may have changed it). */
+async function refreshTarget(call: Call, env: PropertyEnv): Promise<PropertyEnv> {
+  const response = await call(env.owner, 'GET', `/users/${env.target.id}`);
+  const user = (response.body as { user?: { delivery_email?: unknown; email?: unknown } } | null)?.user;
+  const email = typeof user?.delivery_email === 'string' ? user.delivery_email : typeof user?.email === 'string' ? user.email : env.target.email;
+  return { ...env, target: { ...env.target, email } };
+}
+
+async function runBadInput(ctx: CheckContext, spec: EndpointSpec): Promise<void> {
+  const baseEnv = await propertyEnv(ctx);
+  const recorder = new Recorder(ctx);
+  const call = recorder.call;
+  const needsEmail = Object.values(spec.pathParams ?? {}).includes('user-email');
+  const property = fc.asyncProperty(badRequestArbitrary(spec), (mutations) =>
+    recorder.execute(async () => {
+      const env = needsEmail ? await refreshTarget(call, baseEnv) : baseEnv;
+      const request = buildRequest(spec, env, mutations);
+      const reads = spec.observe(env);
+      const before = await readAll(call, env.owner, reads);
+      const response = await call(actorFor(spec, env), spec.method, request.path, request.params);
+      const outcome = expectWellFormed(response, CLAUSES);
+      if (outcome === 'success') {
+        await spec.cleanUp?.(env, response, call);
+        if (request.verdict === 'invalid') {
+          throw new CheckFailure(`the request to be refused (${request.reasons.join('; ')}); got ${describeResponse(response)}`, undefined, CLAUSES.rejected);
+        }
+        if (spec.method !== 'GET') return;
+      }
+      const after = await readAll(call, env.owner, reads);
+      if (!isDeepStrictEqual(before, after)) {
+        const what = outcome === 'error' ? 'a refused request to change nothing' : 'a GET request to change nothing';
+        throw new CheckFailure(
+          `${what}; read-back before ${JSON.stringify(before)}, after ${JSON.stringify(after)}`,
+          undefined,
+          outcome === 'error' ? CLAUSES.noChange : CLAUSES.readNoChange,
+        );
+      }
+    }),
+  );
+  await checkProperty(ctx, recorder, { claim: `bad input to ${endpointKey(spec)} gets a 4xx JSON error and changes nothing`, clause: CLAUSES.clientError, share: spec.slow ? 0.2 : 1 }, property);
+}
+
+export function badInputCheck(spec: EndpointSpec): Check {
+  return {
+    id: `properties.bad-input.${spec.operation}`,
+    title: `Given bad parameters, path ids or odd text, when ${endpointKey(spec)} is called, then it answers a 4xx JSON error envelope (or success when valid) and changes nothing`,
+    clauses: Object.values(CLAUSES),
+    level: 'spec',
+    endpoint: endpointKey(spec),
+    run: (ctx) => runBadInput(ctx, spec),
+  };
+}
+
+export const BAD_INPUT_CHECKS: readonly Check[] = ENDPOINT_SPECS.map(badInputCheck);

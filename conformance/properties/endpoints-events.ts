@@ -1,0 +1,25 @@
+/** The event-queue endpoints, as the property checks see them. */
+import type { EndpointSpec } from './endpoint-spec.js';
+import { BOOL, enumOf, INT, OBJECT, optional, STRING_LIST, userRead } from './param-kinds.js';
+
+export const EVENT_ENDPOINT_SPECS: readonly EndpointSpec[] = [
+  {
+    operation: 'register-queue',
+    method: 'POST',
+    path: '/register',
+    auth: 'basic',
+    actor: 'self',
+    params: [
+      // A small initial state: registering is a read apart from the queue it makes.
+      { name: 'fetch_event_types', kind: STRING_LIST, valid: () => '["realm_user"]' },
+      { name: 'event_types', kind: STRING_LIST },
+      ...optional(BOOL, 'all_public_streams', 'apply_markdown', 'client_gravatar', 'slim_presence'),
+      { name: 'client_capabilities', kind: OBJECT },
+      { name: 'include_subscribers', kind: enumOf('true', 'false', 'partial') },
+      { name: 'narrow', kind: STRING_LIST, invalid: ['[["stream"]]', '[["stream",1]]', '[{"operator":1}]'] },
+      { name: 'presence_history_limit_days', kind: INT },
+      { name: 'queue_lifespan_secs', kind: INT },
+    ],
+    observe: (env) => [userRead(env.self.userId)],
+  },
+];

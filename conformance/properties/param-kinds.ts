@@ -1,0 +1,28 @@
+/** Parameter kinds and read-backs the endpoint tables share. */
+import type { ParamKind, ParamSpec, PropertyEnv, ReadBack } from './endpoint-spec.js';
+
+export const STRING: ParamKind = { type: 'string' };
+export const INT: ParamKind = { type: 'int' };
+export const BOOL: ParamKind = { type: 'bool' };
+export const INT_LIST: ParamKind = { type: 'int-list' };
+export const STRING_LIST: ParamKind = { type: 'string-list' };
+export const OBJECT: ParamKind = { type: 'json-object' };
+export const OBJECT_LIST: ParamKind = { type: 'object-list' };
+export const GROUP_SETTING: ParamKind = { type: 'group-setting' };
+export const GROUP_SETTING_CHANGE: ParamKind = { type: 'group-setting-change' };
+export const ANY_JSON: ParamKind = { type: 'json' };
+
+export const enumOf = (...values: string[]): ParamKind => ({ type: 'enum', values });
+export const intEnumOf = (...values: number[]): ParamKind => ({ type: 'int-enum', values });
+
+/** Optional parameters of one kind, none of them in the base request. */
+export function optional(kind: ParamKind, ...names: string[]): ParamSpec[] {
+  return names.map((name) => ({ name, kind }));
+}
+
+export const nothing = (): readonly ReadBack[] => [];
+export const userRead = (id: number): ReadBack => ({ path: `/users/${id}`, params: { include_custom_profile_fields: 'true' } });
+export const realmUsers: ReadBack = { path: '/users' };
+export const channelRead = (id: number): readonly ReadBack[] => [{ path: `/streams/${id}` }, { path: `/streams/${id}/members` }];
+export const groupsRead: ReadBack = { path: '/user_groups', params: { include_deactivated_groups: 'true' } };
+export const ownSubscriptions = (env: PropertyEnv): ReadBack => ({ path: `/users/${env.self.userId}/subscriptions/${env.channel.id}` });

@@ -1,0 +1,206 @@
+/**
+ * The reporters on a report with failures whose bodies hold markup, quotes
+ * and control characters: console last line, JSON round trip, well-formed
+ * JUnit XML, escaped self-contained HTML, and curl scripts that really
+ * repeat the requests.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from '../src/create-server.js';
+import type { RunningServer } from '../src/http/server.js';
+import { CheckFailure, type Check } from './check.js';
+import type { Clause } from './clauses.js';
+import { expectSuccess } from './expect.js';
+import { formatConsoleReport } from './report/console.js';
+import { curlCommand, shellQuote } from './report/curl.js';
+import { formatHtmlReport } from './report/html.js';
+import { formatJsonReport } from './report/json.js';
+import { formatJunitReport } from './report/junit.js';
+import type { ConformanceReport } from './report/types.js';
+import { escapeXml } from './report/xml.js';
+import { modelOwner, runConformance } from './runner.js';
+
+const NASTY = `<script>alert("x")</script> & 'q' \u0001\u001b ]]> \uD800`;
+
+const CLAUSES: readonly Clause[] = [
+  { id: 'sample.ok', section: 'User', summary: 'fine <b>bold</b>', level: 'spec', endpoint: 'GET /users/me' },
+  { id: 'sample.bad', section: 'User', summary: 'broken & "quoted"', level: 'spec', endpoint: 'POST /users/me/status' },
+  { id: 'sample.none', section: 'Errors', summary: 'not covered', level: 'compat' },
+];
+
+const passing: Check = {
+  id: 'sample.passes',
+  title: 'Given a member when they read themselves then success',
+  clauses: ['sample.ok'],
+  level: 'spec',
+  endpoint: 'GET /users/me',
+  async run(ctx) {
+    expectSuccess(await ctx.call(ctx.cast.member, 'GET', '/users/me'));
+  },
+};
+
+const failing: Check = {
+  id: 'sample.fails',
+  title: `Given markup ${NASTY} then it is escaped`,
+  clauses: ['sample.bad'],
+  level: 'spec',
+  endpoint: 'POST /users/me/status',
+  async run(ctx) {
+    const response = await ctx.call(ctx.cast.member, 'POST', '/users/me/status', { status_text: `it's $HOME "<b>"` });
+    expectSuccess(response);
+    throw new CheckFailure(`a body without ${NASTY}`);
+  },
+};
+
+let report: ConformanceReport;
+beforeAll(async () => {
+  report = await runConformance({ target: 'model', checks: [passing, failing], clauses: CLAUSES, seed: 5 });
+});
+
+/** A minimal XML well-formedness check: one root, balanced tags, known entities, no raw `<`/`&` in text, only XML characters. */
+function assertWellFormedXml(xml: string): void {
+  // eslint-disable-next-line no-control-regex
+  expect(xml).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/);
+  const body = xml.replace(/^<\?xml[^?]*\?>\s*/, '');
+  const stack: string[] = [];
+  let roots = 0;
+  const token = /<(\/?)([A-Za-z_][\w.-]*)((?:\s+[\w:.-]+="[^"<]*")*)\s*(\/?)>|([^<]+)/gy;
+  let match: RegExpExecArray | null;
+  let consumed = 0;
+  while ((match = token.exec(body)) !== null) {
+    consumed = token.lastIndex;
+    const [, closing, name, attributes, selfClosing, text] = match;
+    const checkEntities = (part: string) => expect(part.replace(/&(amp|lt|gt|quot|apos|#\d+);/g, '')).not.toMatch(/[&<]/);
+    if (text !== undefined) {
+      if (stack.length === 0) expect(text.trim()).toBe('');
+      checkEntities(text);
+      continue;
+    }
+    checkEntities(attributes ?? '');
+    if (closing) {
+      expect(stack.pop()).toBe(name);
+    } else if (!selfClosing) {
+      if (stack.length === 0) roots += 1;
+      stack.push(name!);
+    } else if (stack.length === 0) roots += 1;
+  }
+  expect(consumed).toBe(body.length);
+  expect(stack).toEqual([]);
+  expect(roots).toBe(1);
+}
+
+describe('console report', () => {
+  it('has one FAIL line per failing check, the reproductions, the clause summary and `N passed, M failed` last', () => {
+    const text = formatConsoleReport(report);
+    const lines = text.trimEnd().split('\n');
+    expect(lines.at(-1)).toBe('1 passed, 1 failed');
+    const fails = lines.filter((line) => line.startsWith('FAIL '));
+    expect(fails).toHaveLength(1);
+    expect(fails[0]).toMatch(/^FAIL sample\.fails \[sample\.bad\]: sent POST \/users\/me\/status status_text=it's \$HOME "<b>" → got 200 \{"result":"success".*; expected a body without/);
+    expect(text).toContain(`    curl -sS "$CHATREF_URL"'/api/v1/users/me/status'`);
+    expect(text).toMatch(/\n {2}fail {8}sample\.bad {2}\(sample\.fails\)\n/);
+    expect(text).toMatch(/\n {2}not covered sample\.none\n/);
+  });
+
+  it('ends with the reason and `0 passed, 0 failed` when the suite could not run', async () => {
+    const none = await runConformance({ target: 'model', checks: [passing], clauses: CLAUSES, only: 'zzz' });
+    const lines = formatConsoleReport(none).trimEnd().split('\n');
+    expect(lines.slice(-2)).toEqual(['could not run: no check matches --only zzz', '0 passed, 0 failed']);
+  });
+});
+
+describe('JSON report', () => {
+  it('is the whole report', () => {
+    expect(JSON.parse(formatJsonReport(report))).toEqual(JSON.parse(JSON.stringify(report)));
+  });
+});
+
+describe('JUnit report', () => {
+  it('is well-formed, one testsuite per endpoint, a failure with message and curl', () => {
+    const xml = formatJunitReport(report);
+    assertWellFormedXml(xml);
+    expect(xml.match(/<testsuite /g)).toHaveLength(2);
+    expect(xml).toContain('<testsuite name="POST /users/me/status" tests="1" failures="1"');
+    expect(xml).toContain('<testcase classname="GET /users/me" name="sample.passes: Given a member when they read themselves then success"');
+    expect(xml).toMatch(/<failure message="a body without &lt;script&gt;alert\(&quot;x&quot;\)&lt;\/script&gt; &amp; &#39;q&#39; \\u0001\\u001b \]\]&gt; \\ud800" type="CheckFailure">/);
+    expect(xml).toContain('curl -sS -X POST'.slice(0, 0) + `curl -sS &quot;$CHATREF_URL&quot;&#39;/api/v1/users/me/status&#39;`);
+  });
+
+  it('shows a run that could not run as an errored testcase', async () => {
+    const none = await runConformance({ target: 'model', checks: [passing], clauses: CLAUSES, only: '<&>' });
+    const xml = formatJunitReport(none);
+    assertWellFormedXml(xml);
+    expect(xml).toContain('<error message="no check matches --only &lt;&amp;&gt;" type="CouldNotRun">');
+  });
+});
+
+describe('HTML report', () => {
+  it('is one self-contained page with the clause matrix and escaped failures', () => {
+    const html = formatHtmlReport(report);
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html).not.toContain('<script');
+    expect(html).not.toMatch(/\b(src|href)="(?!#)/);
+    expect(html).not.toMatch(/@import|url\(/);
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(html).toContain('<td class="id">sample.bad</td><td>spec</td><td><span class="badge fail">fail</span>');
+    expect(html).toContain('<span class="badge uncovered">not covered</span>');
+    expect(html).toContain('Reproduce with curl');
+    // Balanced once void elements are set aside and the doctype dropped.
+    assertWellFormedXml(html.replace('<!DOCTYPE html>', '').replace(/<(meta|br|col)\b[^>]*>/g, ''));
+  });
+});
+
+describe('curl reproduction', () => {
+  it('quotes for sh and picks -G, -X and auth forms', () => {
+    expect(shellQuote(`a'b`)).toBe(`'a'\\''b'`);
+    const base = { files: [] as [], params: {} };
+    expect(curlCommand({ ...base, auth: null, method: 'GET', path: '/server_settings' }, 'http://h:1/')).toBe(`curl -sS 'http://h:1/api/v1/server_settings'`);
+    expect(curlCommand({ ...base, auth: 'Bearer x', method: 'POST', path: '/users' })).toBe(`curl -sS -X POST "$CHATREF_URL"'/api/v1/users' -H 'Authorization: Bearer x'`);
+    expect(curlCommand({ ...base, auth: { email: 'a@b', apiKey: 'k' }, method: 'DELETE', path: '/users/5', params: { x: '1' } })).toBe(
+      `curl -sS -X DELETE "$CHATREF_URL"'/api/v1/users/5' -u 'a@b:k' --data-urlencode 'x=1'`,
+    );
+    expect(
+      curlCommand({ auth: null, method: 'POST', path: '/user_uploads', params: { a: 'b' }, files: [{ fieldName: 'f', fileName: 'x.txt', contentType: 'text/plain', data: new Uint8Array() }] }),
+    ).toBe(`curl -sS "$CHATREF_URL"'/api/v1/user_uploads' --form-string 'a=b' -F 'f=@x.txt;type=text/plain'`);
+  });
+
+  it('escapes text for XML', () => {
+    expect(escapeXml(`<a href="x">'&'</a>\u0000`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;\\u0000');
+  });
+
+  describe.runIf(existsSync('/usr/bin/curl'))('run with curl against a live server', () => {
+    let server: RunningServer;
+    beforeAll(async () => {
+      server = await createServer({ port: 0, seed: 'curl', log: () => {} });
+    });
+    afterAll(() => server.stop());
+
+    it('repeats the requests of a failing check exactly', { timeout: 60_000 }, async () => {
+      const owner = modelOwner();
+      const text = `it's $HOME "q" \`x\` & é ${'\\'}n`;
+      const setsStatus: Check = {
+        ...failing,
+        async run(ctx) {
+          // As the owner: the run's own users are deactivated when it ends.
+          expectSuccess(await ctx.call(ctx.cast.owner, 'POST', '/users/me/status', { status_text: 'first' }));
+          await ctx.call(ctx.cast.owner, 'GET', '/users/me', { include_custom_profile_fields: 'true' });
+          throw new CheckFailure('a failure to reproduce');
+        },
+      };
+      const run = await runConformance({ target: { url: server.url, ...owner }, checks: [setsStatus], clauses: CLAUSES, seed: 1 });
+      const failure = run.results[0]!.failure!;
+      // Edit the script the way a reader would: a new status text, then run it.
+      const script = failure.curl.replace(`'status_text=first'`, shellQuote(`status_text=${text}`));
+      expect(script).toContain(`curl -sS -G '${server.url}/api/v1/users/me'`);
+      // Asynchronously: the server runs in this process.
+      const { stdout: output } = await promisify(execFile)('sh', ['-c', script], { encoding: 'utf8', timeout: 20_000 });
+      expect(output).toContain('"result":"success"');
+      const auth = { authorization: `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString('base64')}` };
+      const me = (await (await fetch(`${server.apiUrl}/users/me`, { headers: auth })).json()) as { user_id: number };
+      const status = (await (await fetch(`${server.apiUrl}/users/${me.user_id}/status`, { headers: auth })).json()) as { status: { status_text?: string } };
+      expect(status.status.status_text).toBe(text);
+    });
+  });
+});

@@ -1,0 +1,88 @@
+/** What one run of the suite found: the data every reporter renders. */
+import type { Level } from '../check.js';
+
+export type Verdict = 'pass' | 'fail';
+
+/** One request of a check and the answer, as reports show it. */
+export interface ExchangeRecord {
+  readonly method: string;
+  readonly path: string;
+  readonly params: Readonly<Record<string, string>>;
+  /** Uploaded files by field and name (contents are not kept). */
+  readonly files?: readonly string[];
+  readonly status: number;
+  readonly body: unknown;
+}
+
+export interface FailureRecord {
+  /** What the check expected (a CheckFailure's text), or the message of an unexpected exception. */
+  readonly expected: string;
+  /** The clause the failing assertion named, when it named one. */
+  readonly clause?: string;
+  /** `CheckFailure` for a failed assertion; otherwise the exception's name (an error in the check or the target). */
+  readonly kind: string;
+  /** The exchange that showed the failure: the CheckFailure's own, else the check's last one. */
+  readonly exchange?: ExchangeRecord;
+  /** A shell script repeating every request the check sent. */
+  readonly curl: string;
+  /** For unexpected exceptions: where it was thrown. */
+  readonly stack?: string;
+}
+
+export interface CheckResult {
+  readonly id: string;
+  readonly title: string;
+  readonly clauses: readonly string[];
+  readonly level: Level;
+  readonly endpoint: string;
+  readonly verdict: Verdict;
+  readonly durationMs: number;
+  /** How many requests the check sent. */
+  readonly requests: number;
+  readonly failure?: FailureRecord;
+}
+
+export type ClauseStatus = 'pass' | 'fail' | 'not covered';
+
+export interface ClauseSummary {
+  readonly id: string;
+  readonly level: Level;
+  readonly section: string;
+  readonly summary: string;
+  readonly endpoint?: string;
+  readonly status: ClauseStatus;
+  /** Ids of the run's checks that name this clause. */
+  readonly checks: readonly string[];
+}
+
+export type Outcome = 'pass' | 'fail' | 'could not run';
+
+export interface ConformanceReport {
+  /** The target's name: `model` or the base URL. */
+  readonly target: string;
+  /** Base URL used in curl reproductions; absent for the in-process model (the scripts use $CHATREF_URL). */
+  readonly baseUrl?: string;
+  readonly runId?: string;
+  readonly level: Level | 'compat';
+  readonly only?: string;
+  readonly seed: number;
+  readonly runs: number;
+  /** ISO time the run started. */
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly outcome: Outcome;
+  /** Why the run could not run or could not finish (then `results` holds what did run). */
+  readonly couldNotRun?: string;
+  readonly passed: number;
+  readonly failed: number;
+  readonly results: readonly CheckResult[];
+  readonly clauses: readonly ClauseSummary[];
+  /** Clause ids checks name that the register does not hold. */
+  readonly unknownClauses: readonly string[];
+}
+
+/** 0 all passed, 1 some check failed, 2 the suite could not run. */
+export function exitCodeOf(report: ConformanceReport): 0 | 1 | 2 {
+  if (report.outcome === 'could not run') return 2;
+  return report.failed > 0 ? 1 : 0;
+}

@@ -1,0 +1,291 @@
+/**
+ * The runner against deliberately broken targets: sample checks (not in the
+ * registry) over wrappers of the model that answer 500, flip a field, refuse
+ * to create users or go away mid-run.
+ */
+import { describe, expect, it } from 'vitest';
+import { CheckFailure, type Check, type CheckContext } from './check.js';
+import type { Clause } from './clauses.js';
+import { expectEqual, expectSuccess } from './expect.js';
+import { exitCodeOf } from './report/types.js';
+import { matchesPattern, modelOwner, runConformance, selectChecks } from './runner.js';
+import type { Target, TargetResponse } from './target.js';
+import { modelTarget } from './targets/model.js';
+
+const OWNER = modelOwner();
+
+const CLAUSES: readonly Clause[] = [
+  { id: 'sample.me.role', section: 'User', summary: 'own role is reported', level: 'spec', endpoint: 'GET /users/me' },
+  { id: 'sample.users.list', section: 'User', summary: 'users are listed', level: 'spec', endpoint: 'GET /users' },
+  { id: 'sample.status', section: 'User', summary: 'status can be set', level: 'compat', endpoint: 'POST /users/me/status' },
+  { id: 'sample.uncovered', section: 'User', summary: 'nobody checks this', level: 'spec' },
+];
+
+function check(id: string, clauses: string[], run: (ctx: CheckContext) => Promise<void>, level: 'spec' | 'compat' = 'spec'): Check {
+  return { id, title: `sample ${id}`, clauses, level, endpoint: 'GET /users/me', run };
+}
+
+const meRole = check('sample.me-role', ['sample.me.role'], async (ctx) => {
+  const body = expectSuccess(await ctx.call(ctx.cast.guest, 'GET', '/users/me'));
+  expectEqual(body['role'], 600, 'the guest role');
+});
+
+const listUsers = check('sample.list-users', ['sample.users.list'], async (ctx) => {
+  const body = expectSuccess(await ctx.call(ctx.cast.member, 'GET', '/users', { client_gravatar: 'false' }));
+  expectEqual(Array.isArray(body['members']), true, 'members to be an array');
+});
+
+const setStatus = check(
+  'sample.set-status',
+  ['sample.status'],
+  async (ctx) => {
+    const user = await ctx.newUser();
+    expectSuccess(await ctx.call(user, 'POST', '/users/me/status', { status_text: ctx.unique("it's") }));
+  },
+  'compat',
+);
+
+const throwsTypeError = check('sample.type-error', [], async (ctx) => {
+  await ctx.call(ctx.cast.owner, 'GET', '/users/me');
+  (null as unknown as { x: number }).x;
+});
+
+const failsWithOwnExchange = check('sample.own-exchange', ['sample.me.role'], async (ctx) => {
+  const first = await ctx.call(ctx.cast.member, 'GET', '/users/me');
+  await ctx.call(ctx.cast.member, 'GET', '/server_settings');
+  throw new CheckFailure('the first answer to be a teapot', { ...lastOf(ctx, first) }, 'sample.me.role');
+});
+
+function lastOf(ctx: CheckContext, response: TargetResponse) {
+  return { auth: ctx.cast.member, method: 'GET', path: '/users/me', params: {}, files: [], response };
+}
+
+/** The model, with a hook to change answers. */
+function brokenModel(tamper: (method: string, path: string, response: TargetResponse, auth: unknown) => TargetResponse): Target & { calls: string[] } {
+  const inner = modelTarget({ seed: 7 });
+  const calls: string[] = [];
+  return {
+    name: 'broken',
+    calls,
+    async call(auth, method, path, params, files) {
+      calls.push(`${method} ${path}`);
+      return tamper(method, path, await inner.call(auth, method, path, params, files), auth);
+    },
+    close: () => inner.close(),
+  };
+}
+
+describe('runConformance', () => {
+  it('passes sample checks on the model, with a clause summary', async () => {
+    const report = await runConformance({ target: 'model', checks: [meRole, listUsers, setStatus], clauses: CLAUSES, seed: 1 });
+    expect(report.failed).toBe(0);
+    expect(report.passed).toBe(3);
+    expect(report.outcome).toBe('pass');
+    expect(exitCodeOf(report)).toBe(0);
+    expect(report.runId).toMatch(/^cr[0-9a-z]+$/);
+    expect(Object.fromEntries(report.clauses.map((clause) => [clause.id, clause.status]))).toEqual({
+      'sample.me.role': 'pass',
+      'sample.users.list': 'pass',
+      'sample.status': 'pass',
+      'sample.uncovered': 'not covered',
+    });
+  });
+
+  it('reports a 500 and a flipped field as failures with the exchange and a curl script', async () => {
+    const target = brokenModel((method, path, response) => {
+      if (path === '/users' && method === 'GET') return { ...response, status: 500, body: { result: 'error', msg: 'boom', code: 'BAD' } };
+      if (path === '/users/me' && method === 'GET' && (response.body as any)?.role === 600) return { ...response, body: { ...(response.body as object), role: 400 } };
+      return response;
+    });
+    const report = await runConformance({
+      target,
+      owner: OWNER,
+      checks: [meRole, listUsers, setStatus, throwsTypeError, failsWithOwnExchange],
+      clauses: CLAUSES,
+      seed: 1,
+    });
+    expect(report.outcome).toBe('fail');
+    expect(exitCodeOf(report)).toBe(1);
+    expect([report.passed, report.failed]).toEqual([1, 4]);
+    const byId = Object.fromEntries(report.results.map((result) => [result.id, result]));
+
+    const role = byId['sample.me-role']!.failure!;
+    expect(role.kind).toBe('CheckFailure');
+    expect(role.expected).toBe('the guest role to be 600, got 400');
+    expect(role.exchange).toMatchObject({ method: 'GET', path: '/users/me', status: 200 });
+    expect(role.curl).toContain(`curl -sS "$CHATREF_URL"'/api/v1/users/me' -u '${report.runId}-guest@chatref.test:`);
+
+    const list = byId['sample.list-users']!.failure!;
+    expect(list.exchange).toMatchObject({ path: '/users', status: 500, params: { client_gravatar: 'false' } });
+    expect(list.curl).toContain(`-G "$CHATREF_URL"'/api/v1/users'`);
+    expect(list.curl).toContain(`--data-urlencode 'client_gravatar=false'`);
+
+    const typeError = byId['sample.type-error']!.failure!;
+    expect(typeError.kind).toBe('TypeError');
+    expect(typeError.expected).toMatch(/^unexpected TypeError: /);
+    expect(typeError.stack).toContain('runner.test.ts');
+
+    // The CheckFailure's own exchange wins over the last one.
+    const own = byId['sample.own-exchange']!.failure!;
+    expect(own.clause).toBe('sample.me.role');
+    expect(own.exchange).toMatchObject({ path: '/users/me' });
+    expect(own.curl).toContain('/api/v1/server_settings');
+
+    // newUser's requests are part of the reproduction; the status text needs quoting.
+    const status = byId['sample.set-status'];
+    expect(status!.verdict).toBe('pass');
+
+    expect(report.clauses.find((clause) => clause.id === 'sample.me.role')!.status).toBe('fail');
+    expect(report.clauses.find((clause) => clause.id === 'sample.status')!.status).toBe('pass');
+  });
+
+  it('records the newUser exchanges and quotes parameters in the curl script', async () => {
+    const failing = check('sample.status-fails', ['sample.status'], async (ctx) => {
+      const user = await ctx.newUser(300);
+      expectSuccess(await ctx.call(user, 'POST', '/users/me/status', { status_text: "it's $HOME `x`" }));
+      throw new CheckFailure('nothing');
+    });
+    const report = await runConformance({ target: 'model', checks: [failing], clauses: CLAUSES, seed: 1 });
+    const curl = report.results[0]!.failure!.curl;
+    expect(curl.split('\n').filter((line) => line.startsWith('curl '))).toHaveLength(4);
+    expect(curl).toContain(`curl -sS "$CHATREF_URL"'/api/v1/users' -u '${OWNER.email}:${OWNER.apiKey}' --data-urlencode 'email=`);
+    expect(curl).toMatch(/curl -sS -X PATCH "\$CHATREF_URL"'\/api\/v1\/users\/\d+' -u '[^']+' --data-urlencode 'role=300'/);
+    expect(curl).toContain(`--data-urlencode 'status_text=it'\\''s $HOME \`x\`'`);
+    expect(curl).toContain('# expected: nothing');
+  });
+
+  it('deactivates every user it created', async () => {
+    const inner = modelTarget({ seed: 3 });
+    const report = await runConformance({ target: inner, owner: OWNER, checks: [setStatus, setStatus], clauses: CLAUSES, seed: 1 });
+    expect(report.passed).toBe(2);
+    const users = (await inner.call(OWNER, 'GET', '/users')).body as { members: { email: string; is_active: boolean; delivery_email?: string }[] };
+    const made = users.members.filter((user) => (user.delivery_email ?? user.email).startsWith(report.runId!));
+    expect(made).toHaveLength(7);
+    expect(made.filter((user) => user.is_active)).toEqual([]);
+  });
+
+  it('could not run: the account cannot create users, with the precondition named', async () => {
+    const target = brokenModel((method, path, response) =>
+      method === 'POST' && path === '/users' ? { ...response, status: 400, body: { result: 'error', msg: 'User not authorized to create users', code: 'BAD_REQUEST' } } : response,
+    );
+    const report = await runConformance({ target, owner: OWNER, checks: [meRole], clauses: CLAUSES, seed: 1 });
+    expect(report.outcome).toBe('could not run');
+    expect(exitCodeOf(report)).toBe(2);
+    expect(report.couldNotRun).toMatch(/^POST \/users .*answered 400 .*the account cannot create users/);
+    expect(report.results).toEqual([]);
+  });
+
+  it('could not run: bad credentials, and an account that is not an owner', async () => {
+    const badKey = await runConformance({ target: 'model', checks: [meRole], clauses: CLAUSES, seed: 1, owner: OWNER });
+    expect(badKey.outcome).toBe('pass');
+    const rejected = await runConformance({ target: modelTarget(), owner: { email: OWNER.email, apiKey: 'wrong' }, checks: [meRole], clauses: CLAUSES });
+    expect(rejected.couldNotRun).toMatch(/^GET \/users\/me .* answered 401 .*rejected/);
+    const admin = await runConformance({
+      target: modelTarget(),
+      owner: { email: 'iago@chatref.test', apiKey: 'IagoAdministratorKey000000000002' },
+      checks: [meRole],
+      clauses: CLAUSES,
+    });
+    expect(admin.couldNotRun).toMatch(/role 200, not 100/);
+  });
+
+  it('could not run: a target that goes away mid-run stops the run; a single dropped request is a failure', async () => {
+    let alive = true;
+    const inner = modelTarget();
+    const dying: Target = {
+      name: 'dying',
+      async call(auth, method, path, params, files) {
+        if (!alive) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
+        return inner.call(auth, method, path, params, files);
+      },
+      close: async () => {},
+    };
+    const dies = check('sample.dies', [], async (ctx) => {
+      alive = false;
+      await ctx.call(ctx.cast.owner, 'GET', '/users/me');
+    });
+    const report = await runConformance({ target: dying, owner: OWNER, checks: [meRole, dies, listUsers], clauses: CLAUSES });
+    expect(report.outcome).toBe('could not run');
+    expect(exitCodeOf(report)).toBe(2);
+    expect(report.couldNotRun).toMatch(/stopped answering during sample\.dies.*ECONNREFUSED/);
+    expect(report.results.map((result) => result.id)).toEqual(['sample.me-role']);
+
+    alive = true;
+    let drops = 0;
+    const flaky: Target = {
+      ...dying,
+      async call(auth, method, path, params, files) {
+        if (path === '/server_settings' && drops++ === 0) throw new Error('socket hang up');
+        return inner.call(auth, method, path, params, files);
+      },
+    };
+    const once = check('sample.dropped', [], async (ctx) => {
+      await ctx.call(null, 'GET', '/server_settings');
+    });
+    const flakyReport = await runConformance({ target: flaky, owner: OWNER, checks: [once, meRole], clauses: CLAUSES });
+    expect(flakyReport.outcome).toBe('fail');
+    expect(flakyReport.results[0]!.failure!.expected).toMatch(/unexpected TransportError: GET \/server_settings: no answer/);
+    expect(flakyReport.results[1]!.verdict).toBe('pass');
+  });
+
+  it('times out a check that never finishes', async () => {
+    const hangs = check('sample.hangs', [], () => new Promise(() => {}));
+    const report = await runConformance({ target: 'model', checks: [hangs], clauses: CLAUSES, timeoutMs: 50 });
+    expect(report.results[0]!.failure!.expected).toMatch(/check sample\.hangs did not finish within 50 ms/);
+  });
+
+  it('reports progress and passes seed and runs to checks', async () => {
+    const seen: unknown[] = [];
+    const probe = check('sample.seed', [], async (ctx) => {
+      seen.push([ctx.seed, ctx.runs, ctx.unique('x'), ctx.unique('x')]);
+    });
+    const events: string[] = [];
+    const report = await runConformance({
+      target: 'model',
+      checks: [probe],
+      clauses: CLAUSES,
+      seed: 42,
+      runs: 3,
+      onProgress: (event) => events.push(event.kind),
+    });
+    expect(seen).toEqual([[42, 3, `${report.runId}-x-1`, `${report.runId}-x-2`]]);
+    expect(events).toEqual(['bootstrapped', 'started', 'finished']);
+  });
+});
+
+describe('selection', () => {
+  const checks = [meRole, listUsers, setStatus];
+
+  it('matches ids, endpoints and clause ids by substring or glob, case-insensitively', () => {
+    expect(matchesPattern('ME-ROLE', ['sample.me-role'])).toBe(true);
+    expect(matchesPattern('sample.*', ['sample.me-role'])).toBe(true);
+    expect(matchesPattern('*.me-*', ['sample.me-role'])).toBe(true);
+    expect(matchesPattern('me-*', ['sample.me-role'])).toBe(false);
+    expect(matchesPattern('nope, role', ['sample.me-role'])).toBe(true);
+    expect(matchesPattern('a.c', ['abc'])).toBe(false);
+    expect(selectChecks({ checks, only: 'sample.users.list' }).map((c) => c.id)).toEqual(['sample.list-users']);
+    expect(selectChecks({ checks, only: 'GET /users/me' })).toHaveLength(3);
+  });
+
+  it('level spec keeps spec checks and spec clauses only', async () => {
+    expect(selectChecks({ checks, level: 'spec' }).map((c) => c.id)).toEqual(['sample.me-role', 'sample.list-users']);
+    const report = await runConformance({ target: 'model', checks, clauses: CLAUSES, level: 'spec', seed: 1 });
+    expect(report.results).toHaveLength(2);
+    expect(report.clauses.map((clause) => clause.id)).toEqual(['sample.me.role', 'sample.users.list', 'sample.uncovered']);
+  });
+
+  it('--only narrows the clause summary to the matching and named clauses', async () => {
+    const report = await runConformance({ target: 'model', checks, clauses: CLAUSES, only: 'status', seed: 1 });
+    expect(report.results.map((result) => result.id)).toEqual(['sample.set-status']);
+    expect(report.clauses.map((clause) => [clause.id, clause.status])).toEqual([['sample.status', 'pass']]);
+  });
+
+  it('could not run when --only matches nothing; unknown clause ids are listed', async () => {
+    const none = await runConformance({ target: 'model', checks, clauses: CLAUSES, only: 'zzz' });
+    expect(none.outcome).toBe('could not run');
+    expect(none.couldNotRun).toBe('no check matches --only zzz');
+    const odd = check('sample.odd', ['sample.missing'], async () => {});
+    const report = await runConformance({ target: 'model', checks: [odd], clauses: CLAUSES });
+    expect(report.unknownClauses).toEqual(['sample.missing']);
+  });
+});

@@ -1,0 +1,371 @@
+/**
+ * The runner: picks the checks (level, --only), bootstraps the cast on the
+ * target, runs the checks one after another (they share a realm), turns each
+ * into a verdict with the evidence for a failure, and sums up per clause.
+ */
+import { randomInt } from 'node:crypto';
+import { defaultFixtureData } from '../src/fixtures/load.js';
+import { bootstrap, CouldNotRunError, type Session } from './bootstrap.js';
+import { CheckFailure, type Check, type Exchange, type Level } from './check.js';
+import { CLAUSES, type Clause } from './clauses.js';
+import { ALL_CHECKS } from './checks/index.js';
+import { createContext, describeCause, TransportError } from './context.js';
+import { curlScript } from './report/curl.js';
+import type { CheckResult, ClauseSummary, ConformanceReport, ExchangeRecord, FailureRecord } from './report/types.js';
+import type { Target, TargetCredentials } from './target.js';
+import { httpTarget } from './targets/http.js';
+import { modelTarget } from './targets/model.js';
+
+/** A live server: its root URL (http://host:port, calls go below /api/v1) and an owner account that may create users. */
+export interface UrlTarget {
+  readonly url: string;
+  readonly email: string;
+  readonly apiKey: string;
+}
+
+export type TargetSpec = Target | UrlTarget | 'model';
+
+export type ProgressEvent =
+  | { readonly kind: 'bootstrapped'; readonly total: number; readonly runId: string }
+  | { readonly kind: 'started'; readonly index: number; readonly total: number; readonly check: Check }
+  | { readonly kind: 'finished'; readonly index: number; readonly total: number; readonly result: CheckResult };
+
+export interface SelectionOptions {
+  /** Only checks whose id, endpoint or a clause id matches: `*` globs (whole text), otherwise substring; case-insensitive; `,` separates alternatives. */
+  readonly only?: string;
+  /** `spec`: only spec-level checks and clauses. `compat` (default): all. */
+  readonly level?: Level;
+  /** The checks to choose from (default: the whole suite, ALL_CHECKS). */
+  readonly checks?: readonly Check[];
+  /** The clause register (default CLAUSES). */
+  readonly clauses?: readonly Clause[];
+}
+
+export interface ConformanceOptions extends SelectionOptions {
+  /** `'model'` (the in-process reference), a URL with owner credentials, or any Target (then give `owner`). */
+  readonly target: TargetSpec;
+  /** Owner credentials when `target` is a Target object. */
+  readonly owner?: TargetCredentials;
+  /** Base URL for curl reproductions when `target` is a Target object (default: the $CHATREF_URL placeholder). */
+  readonly baseUrl?: string;
+  /** Seed for checks drawing random input (default: random, reported). */
+  readonly seed?: number;
+  /** Property-check runs (default 25). */
+  readonly runs?: number;
+  /** Per-check time limit in milliseconds (default 120000). */
+  readonly timeoutMs?: number;
+  readonly onProgress?: (event: ProgressEvent) => void;
+}
+
+export const DEFAULT_RUNS = 25;
+export const DEFAULT_TIMEOUT_MS = 120_000;
+/** Longer check histories are cut to their last requests in curl scripts. */
+const MAX_CURL_EXCHANGES = 100;
+
+// ---------------------------------------------------------------- selection
+
+function globToRegExp(glob: string): RegExp {
+  const source = glob
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return new RegExp(`^${source}$`, 'i');
+}
+
+/** Whether any of `texts` matches the --only pattern. */
+export function matchesPattern(pattern: string, texts: readonly string[]): boolean {
+  const alternatives = pattern
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  return alternatives.some((alternative) => {
+    if (alternative.includes('*')) {
+      const regex = globToRegExp(alternative);
+      return texts.some((text) => regex.test(text));
+    }
+    const needle = alternative.toLowerCase();
+    return texts.some((text) => text.toLowerCase().includes(needle));
+  });
+}
+
+export function selectChecks(options: SelectionOptions): readonly Check[] {
+  const level = options.level ?? 'compat';
+  return (options.checks ?? ALL_CHECKS).filter(
+    (check) =>
+      (level === 'compat' || check.level === 'spec') &&
+      (options.only === undefined || matchesPattern(options.only, [check.id, check.endpoint, ...check.clauses])),
+  );
+}
+
+// ------------------------------------------------------------------ targets
+
+/** The owner the in-process model's default fixture documents: its first owner who may create users. */
+export function modelOwner(): TargetCredentials {
+  const owner = defaultFixtureData().users.find(
+    (user) => user.role === 100 && 'can_create_users' in user && user.can_create_users === true && user.is_active !== false,
+  );
+  if (owner === undefined) throw new CouldNotRunError('the default fixture has no owner with can_create_users');
+  return { email: owner.email, apiKey: owner.api_key };
+}
+
+export interface ResolvedTarget {
+  readonly target: Target;
+  readonly owner: TargetCredentials;
+  readonly baseUrl: string | undefined;
+  /** Whether the runner made the target (and so closes it). */
+  readonly owned: boolean;
+}
+
+export function isTarget(spec: TargetSpec): spec is Target {
+  return typeof spec === 'object' && typeof (spec as Target).call === 'function';
+}
+
+export function resolveTarget(options: Pick<ConformanceOptions, 'target' | 'owner' | 'baseUrl' | 'seed'>): ResolvedTarget {
+  const spec = options.target;
+  if (spec === 'model') {
+    return { target: modelTarget(options.seed === undefined ? {} : { seed: options.seed }), owner: modelOwner(), baseUrl: undefined, owned: true };
+  }
+  if (isTarget(spec)) {
+    if (options.owner === undefined) throw new TypeError('runConformance: a Target object needs `owner` credentials');
+    return { target: spec, owner: options.owner, baseUrl: options.baseUrl, owned: false };
+  }
+  if (!/^https?:\/\//i.test(spec.url)) throw new TypeError(`runConformance: url must start with http:// or https://, not ${spec.url}`);
+  const baseUrl = spec.url.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+  return { target: httpTarget(baseUrl), owner: { email: spec.email, apiKey: spec.apiKey }, baseUrl, owned: true };
+}
+
+// ------------------------------------------------------------ one check
+
+function record(exchange: Exchange): ExchangeRecord {
+  return {
+    method: exchange.method,
+    path: exchange.path,
+    params: exchange.params,
+    ...(exchange.files.length === 0 ? {} : { files: exchange.files.map((file) => `${file.fieldName}=${file.fileName}`) }),
+    status: exchange.response.status,
+    body: exchange.response.body,
+  };
+}
+
+function asCheckFailure(error: unknown): CheckFailure | undefined {
+  if (error instanceof CheckFailure) return error;
+  if (error instanceof Error && error.name === 'CheckFailure' && 'expected' in error) return error as CheckFailure;
+  return undefined;
+}
+
+function failureOf(error: unknown, check: Check, exchanges: readonly Exchange[], baseUrl: string | undefined): FailureRecord {
+  // A property check's failure arrives wrapped by fast-check (counterexample in the message, the assertion as cause).
+  const direct = asCheckFailure(error);
+  const failure = direct ?? (error instanceof Error ? asCheckFailure(error.cause) : undefined);
+  const expected = direct
+    ? direct.expected
+    : error instanceof Error
+      ? failure
+        ? error.message
+        : `unexpected ${error.name}: ${error.message}`
+      : `unexpected throw: ${String(error)}`;
+  const shown = failure?.exchange ?? exchanges[exchanges.length - 1];
+  const kept = exchanges.slice(-MAX_CURL_EXCHANGES);
+  let curl = curlScript(kept, baseUrl, { checkId: check.id, title: check.title, expected });
+  if (kept.length < exchanges.length) {
+    curl = curl.replace('\n', `\n# (the first ${exchanges.length - kept.length} of ${exchanges.length} requests are left out)\n`);
+  }
+  return {
+    expected,
+    ...(failure?.clause === undefined ? {} : { clause: failure.clause }),
+    kind: failure ? 'CheckFailure' : error instanceof Error ? error.name : typeof error,
+    ...(shown === undefined ? {} : { exchange: record(shown) }),
+    curl,
+    ...(failure === undefined && error instanceof Error && error.stack !== undefined ? { stack: error.stack } : {}),
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export type CheckOutcome =
+  | { readonly result: CheckResult }
+  /** The target stopped answering: the run cannot go on. */
+  | { readonly stopped: string };
+
+export interface CheckRunOptions {
+  readonly seed: number;
+  readonly runs: number;
+  readonly baseUrl: string | undefined;
+  readonly timeoutMs?: number;
+}
+
+/** Runs one check on the session and judges it. */
+export async function runCheck(session: Session, check: Check, options: CheckRunOptions): Promise<CheckOutcome> {
+  const context = createContext(session, options);
+  const started = performance.now();
+  let error: unknown;
+  let failed = false;
+  try {
+    await withTimeout(check.run(context), options.timeoutMs ?? DEFAULT_TIMEOUT_MS, `check ${check.id}`);
+  } catch (thrown) {
+    failed = true;
+    error = thrown;
+  }
+  const durationMs = Math.round(performance.now() - started);
+  if (failed && error instanceof TransportError) {
+    // Gone for good, or did it only drop this request (which is the target's fault)?
+    try {
+      await session.target.call(session.cast.owner, 'GET', '/users/me');
+    } catch (probe) {
+      return { stopped: `the target stopped answering during ${check.id}: ${error.message}; a retry got no answer either (${describeCause(probe)})` };
+    }
+  }
+  const result: CheckResult = {
+    id: check.id,
+    title: check.title,
+    clauses: check.clauses,
+    level: check.level,
+    endpoint: check.endpoint,
+    verdict: failed ? 'fail' : 'pass',
+    durationMs,
+    requests: context.exchanges.length,
+    ...(failed ? { failure: failureOf(error, check, context.exchanges, options.baseUrl) } : {}),
+  };
+  return { result };
+}
+
+// ---------------------------------------------------------------- summary
+
+/** Per clause in scope: which of the run's checks name it and how they fared. */
+export function summarizeClauses(
+  clauses: readonly Clause[],
+  checks: readonly Check[],
+  results: readonly CheckResult[],
+  options: Pick<SelectionOptions, 'only' | 'level'>,
+): ClauseSummary[] {
+  const level = options.level ?? 'compat';
+  const verdicts = new Map(results.map((result) => [result.id, result.verdict]));
+  const naming = new Map<string, string[]>();
+  for (const check of checks) {
+    for (const clause of check.clauses) {
+      const list = naming.get(clause) ?? [];
+      list.push(check.id);
+      naming.set(clause, list);
+    }
+  }
+  return clauses
+    .filter((clause) => level === 'compat' || clause.level === 'spec')
+    .filter(
+      (clause) =>
+        options.only === undefined ||
+        naming.has(clause.id) ||
+        matchesPattern(options.only, [clause.id, ...(clause.endpoint === undefined ? [] : [clause.endpoint])]),
+    )
+    .map((clause) => {
+      const ids = naming.get(clause.id) ?? [];
+      const ran = ids.filter((id) => verdicts.has(id));
+      const status = ran.length === 0 ? 'not covered' : ran.some((id) => verdicts.get(id) === 'fail') ? 'fail' : 'pass';
+      return {
+        id: clause.id,
+        level: clause.level,
+        section: clause.section,
+        summary: clause.summary,
+        ...(clause.endpoint === undefined ? {} : { endpoint: clause.endpoint }),
+        status,
+        checks: ids,
+      };
+    });
+}
+
+// -------------------------------------------------------------------- run
+
+/**
+ * Runs the suite against a target and returns the report (never throws for
+ * a target that cannot be used: that is `outcome: 'could not run'`).
+ */
+export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
+  const startedAt = new Date();
+  const started = performance.now();
+  const level = options.level ?? 'compat';
+  const seed = options.seed ?? randomInt(1, 2 ** 31 - 1);
+  const runs = options.runs ?? DEFAULT_RUNS;
+  const clauses = options.clauses ?? CLAUSES;
+  const checks = selectChecks(options);
+  const known = new Set(clauses.map((clause) => clause.id));
+  const unknownClauses = [...new Set(checks.flatMap((check) => check.clauses).filter((id) => !known.has(id)))].sort();
+  const results: CheckResult[] = [];
+  let targetName = isTarget(options.target) ? options.target.name : options.target === 'model' ? 'model' : options.target.url;
+  let baseUrl: string | undefined;
+  let runId: string | undefined;
+
+  const finish = (couldNotRun?: string): ConformanceReport => {
+    const passed = results.filter((result) => result.verdict === 'pass').length;
+    const failed = results.length - passed;
+    return {
+      target: targetName,
+      ...(baseUrl === undefined ? {} : { baseUrl }),
+      ...(runId === undefined ? {} : { runId }),
+      level,
+      ...(options.only === undefined ? {} : { only: options.only }),
+      seed,
+      runs,
+      startedAt: startedAt.toISOString(),
+      durationMs: Math.round(performance.now() - started),
+      outcome: couldNotRun !== undefined ? 'could not run' : failed > 0 ? 'fail' : 'pass',
+      ...(couldNotRun === undefined ? {} : { couldNotRun }),
+      passed,
+      failed,
+      results,
+      clauses: summarizeClauses(clauses, checks, results, options),
+      unknownClauses,
+    };
+  };
+
+  if (checks.length === 0 && options.only !== undefined) {
+    return finish(`no check matches --only ${options.only}${level === 'spec' ? ' at level spec' : ''}`);
+  }
+
+  let resolved: ResolvedTarget;
+  try {
+    resolved = resolveTarget({ ...options, seed });
+  } catch (error) {
+    if (error instanceof CouldNotRunError) return finish(error.message);
+    throw error;
+  }
+  targetName = resolved.target.name;
+  baseUrl = resolved.baseUrl;
+  try {
+    let session: Session;
+    try {
+      session = await bootstrap(resolved.target, resolved.owner);
+    } catch (error) {
+      return finish(error instanceof CouldNotRunError ? error.message : `bootstrap failed: ${describeCause(error)}`);
+    }
+    runId = session.cast.runId;
+    options.onProgress?.({ kind: 'bootstrapped', total: checks.length, runId });
+    let stopped: string | undefined;
+    try {
+      for (const [index, check] of checks.entries()) {
+        options.onProgress?.({ kind: 'started', index, total: checks.length, check });
+        const outcome = await runCheck(session, check, {
+          seed,
+          runs,
+          baseUrl,
+          ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+        });
+        if ('stopped' in outcome) {
+          stopped = outcome.stopped;
+          break;
+        }
+        results.push(outcome.result);
+        options.onProgress?.({ kind: 'finished', index, total: checks.length, result: outcome.result });
+      }
+    } finally {
+      await session.teardown();
+    }
+    return finish(stopped);
+  } finally {
+    if (resolved.owned) await resolved.target.close();
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * The suite inside a vitest file: bootstrap in beforeAll, one `it` per check,
+ * teardown in afterAll. Kept apart from index.ts because it imports vitest.
+ *
+ * @example
+ * // conformance.test.ts in your project
+ * import { registerConformanceTests } from 'chatref/conformance/vitest';
+ * registerConformanceTests({ target: { url: 'http://127.0.0.1:9991', email: 'owner@example.com', apiKey: '…' } });
+ */
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { bootstrap, type Session } from './bootstrap.js';
+import type { Check } from './check.js';
+import { describeCause } from './context.js';
+import { failureLine } from './report/console.js';
+import { resolveTarget, runCheck, selectChecks, type ConformanceOptions, type ResolvedTarget, type TargetSpec } from './runner.js';
+import { DEFAULT_RUNS } from './runner.js';
+
+export interface VitestConformanceOptions extends Omit<ConformanceOptions, 'target' | 'onProgress' | 'timeoutMs'> {
+  /** The target, or a function giving it once the tests start (e.g. after a server started in beforeAll). */
+  readonly target: TargetSpec | (() => TargetSpec | Promise<TargetSpec>);
+  /** Per-check vitest timeout in milliseconds (default 120000). */
+  readonly timeoutMs?: number;
+  /** Name of the enclosing describe block (default `conformance: <target>`). */
+  readonly name?: string;
+  /** Bootstrap time limit in milliseconds (default 120000). */
+  readonly bootstrapTimeoutMs?: number;
+}
+
+/** What a failing check throws in vitest: the console line, the expectation and the curl reproduction. */
+export class ConformanceTestFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConformanceTestFailure';
+  }
+}
+
+/** Registers the selected checks as vitest tests; returns the checks it registered. */
+export function registerConformanceTests(options: VitestConformanceOptions): readonly Check[] {
+  const checks = selectChecks(options);
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const runs = options.runs ?? DEFAULT_RUNS;
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  const label = typeof options.target === 'string' ? options.target : typeof options.target === 'function' ? 'target' : 'url' in options.target ? options.target.url : options.target.name;
+
+  describe(options.name ?? `conformance: ${label}`, () => {
+    let resolved: ResolvedTarget | undefined;
+    let session: Session | undefined;
+    let setupError: Error | undefined;
+
+    beforeAll(async () => {
+      try {
+        const spec = typeof options.target === 'function' ? await options.target() : options.target;
+        resolved = resolveTarget({ ...options, target: spec, seed });
+        session = await bootstrap(resolved.target, resolved.owner);
+      } catch (error) {
+        // Reported by every test rather than thrown here, so each check shows why it could not run.
+        setupError = error instanceof Error ? error : new Error(String(error));
+      }
+    }, options.bootstrapTimeoutMs ?? 120_000);
+
+    afterAll(async () => {
+      await session?.teardown();
+      if (resolved?.owned) await resolved.target.close();
+    });
+
+    if (checks.length === 0) {
+      it.skip('no conformance check selected', () => {});
+      return;
+    }
+
+    for (const check of checks) {
+      it(
+        `${check.id}: ${check.title}`,
+        async () => {
+          if (session === undefined || resolved === undefined) {
+            throw new Error(`the suite could not run: ${setupError === undefined ? 'no session' : describeCause(setupError)}`);
+          }
+          const outcome = await runCheck(session, check, { seed, runs, baseUrl: resolved.baseUrl, timeoutMs });
+          if ('stopped' in outcome) throw new Error(`the suite could not run: ${outcome.stopped}`);
+          const { result } = outcome;
+          if (result.verdict === 'fail') {
+            const failure = result.failure!;
+            throw new ConformanceTestFailure(
+              [failureLine(result), '', `seed ${seed}`, ...(failure.stack === undefined ? [] : [failure.stack]), '', failure.curl].join('\n'),
+            );
+          }
+        },
+        timeoutMs + 5_000,
+      );
+    }
+  });
+  return checks;
+}

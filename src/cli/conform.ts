@@ -1,0 +1,170 @@
+/** `chatref conform`: run the conformance suite against a URL or the in-process model. */
+import { writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import type { Level } from '../../conformance/check.js';
+import { formatConsoleReport } from '../../conformance/report/console.js';
+import { formatHtmlReport } from '../../conformance/report/html.js';
+import { formatJsonReport } from '../../conformance/report/json.js';
+import { formatJunitReport } from '../../conformance/report/junit.js';
+import { exitCodeOf, type ConformanceReport } from '../../conformance/report/types.js';
+import { DEFAULT_RUNS, runConformance, type ProgressEvent, type TargetSpec } from '../../conformance/runner.js';
+import { UsageError } from './usage-error.js';
+
+export const CONFORM_USAGE = `Usage: chatref conform --url URL --email EMAIL --api-key KEY [options]
+       chatref conform --target model [options]
+
+  --url URL          the server's root (http://host:port); requests go below /api/v1
+  --email EMAIL      an organization owner who may create users (can_create_users)
+  --api-key KEY      that owner's API key
+  --target model     run against the in-process reference model instead
+  --only PATTERN     only checks whose id, endpoint or clause id matches
+                     (substring, or a glob with *; several separated by commas)
+  --level LEVEL      spec: only what the spec states; compat (default): also real-server behaviour
+  --seed N           seed for checks drawing random input (default: random, printed)
+  --runs N           runs per property check (default ${DEFAULT_RUNS})
+  --json FILE        also write the whole report as JSON
+  --junit FILE       also write a JUnit XML report
+  --html FILE        also write a self-contained HTML report
+
+The run creates its users in the owner's organization and deactivates them at the end.
+Exit code: 0 every check passed, 1 some check failed, 2 the suite could not run.`;
+
+export interface ConformArgs {
+  readonly target: TargetSpec;
+  readonly only?: string;
+  readonly level: Level;
+  readonly seed?: number;
+  readonly runs?: number;
+  readonly json?: string;
+  readonly junit?: string;
+  readonly html?: string;
+}
+
+function integer(name: string, text: string | undefined, min: number): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^[0-9]+$/.test(text) || Number(text) < min || !Number.isSafeInteger(Number(text))) {
+    throw new UsageError(`--${name} must be a whole number${min > 0 ? ` of at least ${min}` : ''}, not ${text}`);
+  }
+  return Number(text);
+}
+
+export function parseConformArgs(argv: readonly string[]): ConformArgs {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      url: { type: 'string' },
+      email: { type: 'string' },
+      'api-key': { type: 'string' },
+      target: { type: 'string' },
+      only: { type: 'string' },
+      level: { type: 'string', default: 'compat' },
+      seed: { type: 'string' },
+      runs: { type: 'string' },
+      json: { type: 'string' },
+      junit: { type: 'string' },
+      html: { type: 'string' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.level !== 'spec' && values.level !== 'compat') throw new UsageError(`--level must be spec or compat, not ${values.level}`);
+  let target: TargetSpec;
+  if (values.target !== undefined) {
+    if (values.target !== 'model') throw new UsageError(`--target must be model (for a server use --url), not ${values.target}`);
+    if (values.url !== undefined || values.email !== undefined || values['api-key'] !== undefined) {
+      throw new UsageError('--target model takes no --url, --email or --api-key');
+    }
+    target = 'model';
+  } else {
+    const { url, email } = values;
+    const apiKey = values['api-key'];
+    if (url === undefined) throw new UsageError('give --url URL --email EMAIL --api-key KEY, or --target model');
+    if (email === undefined || apiKey === undefined) throw new UsageError('--url needs --email and --api-key of an owner who may create users');
+    if (!/^https?:\/\/[^/]/i.test(url)) throw new UsageError(`--url must start with http:// or https://, not ${url}`);
+    target = { url, email, apiKey };
+  }
+  const seed = integer('seed', values.seed, 0);
+  const runs = integer('runs', values.runs, 1);
+  return {
+    target,
+    level: values.level,
+    ...(values.only === undefined ? {} : { only: values.only }),
+    ...(seed === undefined ? {} : { seed }),
+    ...(runs === undefined ? {} : { runs }),
+    ...(values.json === undefined ? {} : { json: values.json }),
+    ...(values.junit === undefined ? {} : { junit: values.junit }),
+    ...(values.html === undefined ? {} : { html: values.html }),
+  };
+}
+
+/** Progress on stderr: one line rewritten in place on a terminal, an occasional line otherwise. */
+function progressReporter(stream: NodeJS.WriteStream) {
+  const tty = stream.isTTY === true;
+  let failed = 0;
+  let lastLine = 0;
+  let open = false;
+  return {
+    onProgress(event: ProgressEvent) {
+      if (event.kind === 'bootstrapped') {
+        stream.write(`chatref conform: run ${event.runId}, ${event.total} checks\n`);
+        lastLine = performance.now();
+        return;
+      }
+      if (event.kind === 'finished' && event.result.verdict === 'fail') failed += 1;
+      const done = event.kind === 'finished' ? event.index + 1 : event.index;
+      const current = event.kind === 'started' ? event.check.id : event.result.id;
+      const text = `[${done}/${event.total}] ${failed} failed  ${current}`;
+      if (tty) {
+        const width = Math.max(20, (stream.columns ?? 80) - 1);
+        stream.write(`\r\x1b[K${text.slice(0, width)}`);
+        open = true;
+      } else if (event.kind === 'finished' && (performance.now() - lastLine > 5000 || done === event.total)) {
+        stream.write(`chatref conform: ${done}/${event.total} checks, ${failed} failed\n`);
+        lastLine = performance.now();
+      }
+    },
+    end() {
+      if (open) stream.write('\r\x1b[K');
+      open = false;
+    },
+  };
+}
+
+async function writeReports(args: ConformArgs, report: ConformanceReport): Promise<void> {
+  const outputs: [string | undefined, (report: ConformanceReport) => string][] = [
+    [args.json, formatJsonReport],
+    [args.junit, formatJunitReport],
+    [args.html, formatHtmlReport],
+  ];
+  for (const [file, format] of outputs) {
+    if (file !== undefined) await writeFile(file, format(report), 'utf8');
+  }
+}
+
+/** Runs the suite and prints the report; returns the exit code. */
+export async function conform(argv: readonly string[]): Promise<number> {
+  const args = parseConformArgs(argv);
+  const progress = progressReporter(process.stderr);
+  let report: ConformanceReport;
+  try {
+    report = await runConformance({
+      target: args.target,
+      level: args.level,
+      ...(args.only === undefined ? {} : { only: args.only }),
+      ...(args.seed === undefined ? {} : { seed: args.seed }),
+      ...(args.runs === undefined ? {} : { runs: args.runs }),
+      onProgress: progress.onProgress,
+    });
+  } finally {
+    progress.end();
+  }
+  if (report.couldNotRun !== undefined) process.stderr.write(`chatref conform: could not run: ${report.couldNotRun}\n`);
+  process.stdout.write(formatConsoleReport(report));
+  try {
+    await writeReports(args, report);
+  } catch (error) {
+    process.stderr.write(`chatref conform: cannot write a report: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
+  return exitCodeOf(report);
+}
