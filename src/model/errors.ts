@@ -98,6 +98,43 @@ export const Errors = {
   notForBots: (): ApiError => badRequest('This endpoint does not accept bot requests.'),
   notForGuests: (): ApiError => badRequest('Not allowed for guest users'),
   insufficientPermission: (): ApiError => badRequest('Insufficient permission'),
+  /** Rejects an update whose `old` value is not the current one (compare-and-set of settings). */
+  expectationMismatch: (): ApiError => ({ status: 400, code: 'EXPECTATION_MISMATCH', msg: "'old' value does not match the expected value." }),
+  /** A value that failed a custom parse (e.g. message_retention_days). */
+  badValue: (name: string, value: unknown): ApiError => ({
+    status: 400,
+    code: 'REQUEST_VARIABLE_INVALID',
+    msg: `Bad value for '${name}': ${typeof value === 'string' ? value : JSON.stringify(value)}`,
+    data: { var_name: name, bad_value: value },
+  }),
+  incompatibleParameters: (names: readonly string[]): ApiError =>
+    badRequest(`Unsupported parameter combination: ${names.join(', ')}`, { parameters: [...names] }),
+  /** Before feature level 208: an unknown or deactivated principal. */
+  legacyUnauthorizedPrincipal: (principal: string | number): ApiError => ({
+    status: 403,
+    code: 'UNAUTHORIZED_PRINCIPAL',
+    msg: `User not authorized to execute queries on behalf of '${String(principal)}'`,
+    data: { principal },
+  }),
+  permissionDenied: (): ApiError => ({ status: 403, code: 'BAD_REQUEST', msg: 'Permission denied' }),
+  invalidChannelId: (): ApiError => badRequest('Invalid channel ID'),
+  invalidChannelName: (name: string): ApiError => badRequest(`Invalid channel name '${name}'`),
+  channelContentAccessRequired: (): ApiError => badRequest('Channel content access is required.'),
+  cannotAdministerChannel: (): ApiError => ({ status: 400, code: 'CANNOT_ADMINISTER_CHANNEL', msg: 'You do not have permission to administer this channel.' }),
+  channelAlreadyExists: (name: string): ApiError => ({
+    status: 409,
+    code: 'CHANNEL_ALREADY_EXISTS',
+    msg: `Channel '${name}' already exists`,
+    data: { channel_name: name },
+  }),
+  invalidUserGroup: (): ApiError => badRequest('Invalid user group'),
+  /** `objections` says which settings still use the group. */
+  cannotDeactivateGroupInUse: (objections: readonly unknown[]): ApiError => ({
+    status: 400,
+    code: 'CANNOT_DEACTIVATE_GROUP_IN_USE',
+    msg: 'Cannot deactivate user group in use.',
+    data: { objections },
+  }),
   noSuchUser: (): ApiError => badRequest('No such user'),
   userIsDeactivated: (): ApiError => badRequest('User is deactivated'),
 } as const;

@@ -1,6 +1,6 @@
 /** POST /users: administrators with can_create_users make accounts. */
 import { defineChecks } from '../../check.js';
-import { expectClientError, expectEqual, expectError, expectSuccess, expectTrue, expectUnchanged } from '../../expect.js';
+import { expectClientError, expectEqual, expectError, expectTrue, expectUnchanged } from '../../expect.js';
 import { createAccount, expectCode, login, nonAdministrators, passwordFor, readUser, retire, uniqueEmail, userCount } from './support.js';
 
 const ENDPOINT = 'POST /users';

@@ -4,40 +4,12 @@
  * channel's can_administer_channel_group decides, never for guests. A user
  * who may not even know the channel gets the very error a missing id gets.
  */
-import type { ApiError } from '../errors.js';
 import { Errors } from '../errors.js';
 import { accept, reject, type Checked } from '../outcome.js';
 import type { Channel, ChannelGroupSettingName, GroupSettingValue, State, TopicsPolicy, User } from '../state.js';
 import { rows } from '../tables/table.js';
-import { canAccessChannelContent, canAccessChannelMetadata, isInChannelGroup, isSubscribed, selectChannel, selectChannelByName } from './channels.js';
+import { canAccessChannelContent, canAccessChannelMetadata, isInChannelGroup, selectChannel, selectChannelByName } from './channels.js';
 import { hasRealmPermission } from './realm-group-settings.js';
-
-/**
- * Errors of this area that the shared catalogue does not hold yet; codes,
- * statuses and messages follow the real server.
- */
-export const ChannelAdministrationErrors = {
-  invalidChannelId: (): ApiError => Errors.badRequest('Invalid channel ID'),
-  invalidChannelName: (name: string): ApiError => Errors.badRequest(`Invalid channel name '${name}'`),
-  cannotAdminister: (): ApiError => ({ status: 400, code: 'CANNOT_ADMINISTER_CHANNEL', msg: 'You do not have permission to administer this channel.' }),
-  contentAccessRequired: (): ApiError => Errors.badRequest('Channel content access is required.'),
-  expectationMismatch: (): ApiError => ({ status: 400, code: 'EXPECTATION_MISMATCH', msg: "'old' value does not match the expected value." }),
-  channelExists: (name: string): ApiError => ({
-    status: 409,
-    code: 'CHANNEL_ALREADY_EXISTS',
-    msg: `Channel '${name}' already exists`,
-    data: { channel_name: name },
-  }),
-  permissionDenied: (): ApiError => ({ status: 403, code: 'BAD_REQUEST', msg: 'Permission denied' }),
-  badValue: (name: string, value: unknown): ApiError => ({
-    status: 400,
-    code: 'REQUEST_VARIABLE_INVALID',
-    msg: `Bad value for '${name}': ${typeof value === 'string' ? value : JSON.stringify(value)}`,
-    data: { var_name: name, bad_value: value },
-  }),
-  incompatible: (names: readonly string[]): ApiError =>
-    Errors.badRequest(`Unsupported parameter combination: ${names.join(', ')}`, { parameters: [...names] }),
-} as const;
 
 /** The table holds 30-bit keys; a larger id names no channel (and must not reach the table). */
 const MAX_CHANNEL_ID = 2 ** 30 - 1;
@@ -50,7 +22,7 @@ function findChannel(state: State, channelId: number): Channel | undefined {
 export function accessChannelForRead(state: State, user: User, channelId: number, now: number, options: { activeOnly: boolean }): Checked<Channel> {
   const channel = findChannel(state, channelId);
   if (channel === undefined || (options.activeOnly && channel.isArchived) || !canAccessChannelMetadata(state, user, channel, now)) {
-    return reject(ChannelAdministrationErrors.invalidChannelId());
+    return reject(Errors.invalidChannelId());
   }
   return accept(channel);
 }
@@ -69,10 +41,10 @@ export function isChannelAdministrator(state: State, user: User, channel: Channe
  */
 export function accessChannelForAdministration(state: State, user: User, channelId: number, now: number): Checked<Channel> {
   const channel = findChannel(state, channelId);
-  if (channel === undefined) return reject(ChannelAdministrationErrors.invalidChannelId());
+  if (channel === undefined) return reject(Errors.invalidChannelId());
   if (isChannelAdministrator(state, user, channel, now)) return accept(channel);
-  if (canAccessChannelContent(state, user, channel, now)) return reject(ChannelAdministrationErrors.cannotAdminister());
-  return reject(ChannelAdministrationErrors.invalidChannelId());
+  if (canAccessChannelContent(state, user, channel, now)) return reject(Errors.cannotAdministerChannel());
+  return reject(Errors.invalidChannelId());
 }
 
 /** Settings whose change needs content access too, even for administrators: they hand out content access. */
@@ -84,7 +56,7 @@ export const GROUP_SETTINGS_REQUIRING_DELETE_POLICY: readonly ChannelGroupSettin
 /** Whether the (already administering) user may change this group setting of the channel. */
 export function canChangeChannelGroupSetting(state: State, user: User, channel: Channel, setting: ChannelGroupSettingName, now: number): Checked<true> {
   if (GROUP_SETTINGS_REQUIRING_CONTENT_ACCESS.includes(setting) && !canAccessChannelContent(state, user, channel, now)) {
-    return reject(ChannelAdministrationErrors.contentAccessRequired());
+    return reject(Errors.channelContentAccessRequired());
   }
   if (GROUP_SETTINGS_REQUIRING_DELETE_POLICY.includes(setting) && !hasRealmPermission(state, user, 'can_set_delete_message_policy_group', now)) {
     return reject(Errors.insufficientPermission());
@@ -98,7 +70,7 @@ export function canChangeChannelGroupSetting(state: State, user: User, channel: 
  * create a channel of the new kind.
  */
 export function canChangeChannelPrivacy(state: State, user: User, channel: Channel, makePrivate: boolean, now: number): Checked<true> {
-  if (!canAccessChannelContent(state, user, channel, now)) return reject(ChannelAdministrationErrors.contentAccessRequired());
+  if (!canAccessChannelContent(state, user, channel, now)) return reject(Errors.channelContentAccessRequired());
   const setting = makePrivate ? 'can_create_private_channel_group' : 'can_create_public_channel_group';
   if (!hasRealmPermission(state, user, setting, now)) return reject(Errors.insufficientPermission());
   return accept(true);
@@ -195,7 +167,7 @@ export function checkChannelRename(state: State, user: User, channel: Channel, r
     const holder = selectChannelByName(state, name);
     if (holder !== undefined) {
       return reject(
-        canAccessChannelMetadata(state, user, holder, now) ? ChannelAdministrationErrors.channelExists(name) : ChannelAdministrationErrors.permissionDenied(),
+        canAccessChannelMetadata(state, user, holder, now) ? Errors.channelAlreadyExists(name) : Errors.permissionDenied(),
       );
     }
   }
@@ -207,5 +179,5 @@ export function parseRetentionDays(value: unknown): Checked<number | null> {
   if (value === 'unlimited') return accept(-1);
   if (value === 'realm_default') return accept(null);
   if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return accept(value);
-  return reject(ChannelAdministrationErrors.badValue('message_retention_days', value));
+  return reject(Errors.badValue('message_retention_days', value));
 }

@@ -83,6 +83,6 @@ export function canAccessChannelMetadata(state: State, user: User, channel: Chan
 /** The channel by id if the user may know of it; otherwise the error a missing id gets. */
 export function accessChannelById(state: State, user: User, channelId: number, now: number): Checked<Channel> {
   const channel = selectChannel(state, channelId);
-  if (channel === undefined || !canAccessChannelMetadata(state, user, channel, now)) return reject(Errors.badRequest('Invalid channel ID'));
+  if (channel === undefined || !canAccessChannelMetadata(state, user, channel, now)) return reject(Errors.invalidChannelId());
   return accept(channel);
 }

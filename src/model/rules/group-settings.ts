@@ -65,7 +65,7 @@ export function checkGroupSettingValue(
   const groupIds = typeof input === 'number' ? [input] : input.direct_subgroups;
   for (const groupId of groupIds) {
     const group = getRow(state.groups, groupId);
-    if (group === undefined) return reject(Errors.badRequest('Invalid user group'));
+    if (group === undefined) return reject(Errors.invalidUserGroup());
     if (group.deactivated) return reject(Errors.badRequest('User group is deactivated.'));
   }
   if (typeof input !== 'number') {

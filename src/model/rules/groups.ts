@@ -4,7 +4,7 @@
  * can_manage_group) include every narrower one. Also: where a group is in
  * use, which blocks its deactivation.
  */
-import { Errors, type ApiError } from '../errors.js';
+import { Errors } from '../errors.js';
 import { accept, reject, type Checked } from '../outcome.js';
 import { codePointLength } from '../params/wire.js';
 import type { GroupSettingValue, State, User, UserGroup, UserGroupSettingName } from '../state.js';
@@ -13,7 +13,7 @@ import { groupNameKey } from '../tables/groups.js';
 import { CHANNEL_GROUP_SETTING_NAMES } from './channel-group-settings.js';
 import { includesSorted, isUserInGroupSetting } from './group-membership.js';
 import { hasRealmPermission, REALM_GROUP_SETTING_NAMES } from './realm-group-settings.js';
-import { isBot, isGuest } from './roles.js';
+import { isGuest } from './roles.js';
 import { USER_GROUP_SETTING_NAMES, USER_GROUP_SETTINGS } from './user-group-settings.js';
 
 export const MAX_GROUP_NAME_LENGTH = 100;
@@ -110,7 +110,7 @@ export function accessUserGroupForUpdate(
   options: { readonly allowDeactivated: boolean },
 ): Checked<UserGroup> {
   const group = selectGroup(state, groupId);
-  if (group === undefined) return reject(Errors.badRequest('Invalid user group'));
+  if (group === undefined) return reject(Errors.invalidUserGroup());
   if (group.deactivated && !options.allowDeactivated) return reject(Errors.badRequest('User group is deactivated.'));
   if (group.isSystemGroup || !permission(state, actor, group, now)) return reject(Errors.insufficientPermission());
   return accept(group);
@@ -119,7 +119,7 @@ export function accessUserGroupForUpdate(
 /** A group whose membership may be read: unknown → "Invalid user group"; deactivated ones are refused too. */
 export function accessUserGroupForRead(state: State, groupId: number): Checked<UserGroup> {
   const group = selectGroup(state, groupId);
-  if (group === undefined) return reject(Errors.badRequest('Invalid user group'));
+  if (group === undefined) return reject(Errors.invalidUserGroup());
   if (group.deactivated) return reject(Errors.badRequest('User group is deactivated.'));
   return accept(group);
 }
@@ -179,10 +179,6 @@ export type GroupObjection =
   | { readonly type: 'channel'; readonly channel_id: number; readonly settings: readonly string[] }
   | { readonly type: 'user_group'; readonly group_id: number; readonly settings: readonly string[] }
   | { readonly type: 'realm'; readonly settings: readonly string[] };
-
-export function cannotDeactivateGroupInUse(objections: readonly GroupObjection[]): ApiError {
-  return { status: 400, code: 'CANNOT_DEACTIVATE_GROUP_IN_USE', msg: 'Cannot deactivate user group in use.', data: { objections } };
-}
 
 /** The value is the group, or an anonymous group holding it as a direct subgroup. */
 export function settingUsesGroup(value: GroupSettingValue, groupId: number): boolean {

@@ -4,7 +4,6 @@
  * what (administrators; owners for a few), and the value rules the real
  * server applies beyond the parameter types.
  */
-import type { ApiError } from '../errors.js';
 import { Errors } from '../errors.js';
 import { accept, reject, type Checked } from '../outcome.js';
 import type { GroupSettingInput } from '../params/group-setting.js';
@@ -13,17 +12,6 @@ import { accessChannelById } from './channels.js';
 import { checkGroupSettingValue, groupSettingsEqual, normalizeGroupSetting, presentGroupSetting } from './group-settings.js';
 import { REALM_GROUP_SETTINGS } from './realm-group-settings.js';
 import { isAdministrator, isOwner } from './roles.js';
-
-// These belong in the error catalogue (errors.ts); kept here until it has them.
-export const RealmSettingsErrors = {
-  expectationMismatch: (): ApiError => ({ status: 400, code: 'EXPECTATION_MISMATCH', msg: "'old' value does not match the expected value." }),
-  badValue: (name: string, value: unknown): ApiError => ({
-    status: 400,
-    code: 'REQUEST_VARIABLE_INVALID',
-    msg: `Bad value for '${name}': ${typeof value === 'string' ? value : JSON.stringify(value)}`,
-    data: { var_name: name, bad_value: value },
-  }),
-} as const;
 
 /** Realm.MAX_REALM_NAME_LENGTH, MAX_REALM_DESCRIPTION_LENGTH, MAX_REALM_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH. */
 export const MAX_REALM_NAME_LENGTH = 40;
@@ -179,14 +167,14 @@ export function checkGiphyRating(rating: number): Checked<number> {
 /** A message time limit: a positive number of seconds, or "unlimited" (stored as null). */
 export function parseTimeLimitSetting(name: string, value: number | string): Checked<number | null> {
   if (value === 'unlimited') return accept(null);
-  if (typeof value === 'string' || value <= 0) return reject(RealmSettingsErrors.badValue(name, value));
+  if (typeof value === 'string' || value <= 0) return reject(Errors.badValue(name, value));
   return accept(value);
 }
 
 /** The organization's retention: a positive number of days, or "unlimited" (stored as -1). */
 export function parseRealmRetentionDays(value: number | string): Checked<number> {
   if (value === 'unlimited') return accept(-1);
-  if (typeof value === 'string' || value <= 0) return reject(RealmSettingsErrors.badValue('message_retention_days', value));
+  if (typeof value === 'string' || value <= 0) return reject(Errors.badValue('message_retention_days', value));
   return accept(value);
 }
 
@@ -220,7 +208,7 @@ export function checkRealmGroupSettingChange(
   // The comparison is with the value as the API shows it (deactivated users left out).
   const shown = presentGroupSetting(state, current);
   if (change.old !== undefined && !groupSettingsEqual(state, normalizeGroupSetting(state, shown), change.old)) {
-    return reject(RealmSettingsErrors.expectationMismatch());
+    return reject(Errors.expectationMismatch());
   }
   if (groupSettingsEqual(state, normalizeGroupSetting(state, shown), change.new)) return accept(undefined);
   return checkGroupSettingValue(state, setting, REALM_GROUP_SETTINGS[setting], change.new);

@@ -3,7 +3,7 @@
  * values, who may create which channel, who may subscribe or unsubscribe
  * others, and how principals (ids or e-mails) resolve to users.
  */
-import { Errors, type ApiError } from '../errors.js';
+import { Errors } from '../errors.js';
 import { accept, reject, type Checked } from '../outcome.js';
 import type { Channel, State, User } from '../state.js';
 import { canAccessChannelMetadata, isInChannelGroup } from './channels.js';
@@ -19,27 +19,6 @@ export const MAX_BULK_NEW_SUBSCRIPTION_MESSAGES = 100;
 export const PRINCIPAL_ERROR_FEATURE_LEVEL = 208;
 /** From this feature level on, subscriptions in archived channels can be changed. */
 export const ARCHIVED_SUBSCRIPTIONS_FEATURE_LEVEL = 362;
-
-// These two belong in the error catalogue (errors.ts); kept here until it has them.
-/** A value that failed a custom parse: 400 REQUEST_VARIABLE_INVALID with var_name and bad_value. */
-export function badValueError(varName: string, value: unknown): ApiError {
-  return {
-    status: 400,
-    code: 'REQUEST_VARIABLE_INVALID',
-    msg: `Bad value for '${varName}': ${String(value)}`,
-    data: { var_name: varName, bad_value: value },
-  };
-}
-
-/** The legacy (before feature level 208) answer for an unknown or deactivated principal. */
-export function legacyPrincipalError(principal: string | number): ApiError {
-  return {
-    status: 403,
-    code: 'UNAUTHORIZED_PRINCIPAL',
-    msg: `User not authorized to execute queries on behalf of '${String(principal)}'`,
-    data: { principal },
-  };
-}
 
 /** The 66 Unicode non-characters: U+FDD0..U+FDEF and the last two code points of every plane. */
 export function isNonCharacter(codePoint: number): boolean {
@@ -86,7 +65,7 @@ export function parseRetentionDays(value: string | number): Checked<number | nul
   if (value === 'realm_default') return accept(null);
   if (value === 'unlimited') return accept(-1);
   if (typeof value === 'string' || !Number.isSafeInteger(value) || value <= 0) {
-    return reject(badValueError('message_retention_days', value));
+    return reject(Errors.badValue('message_retention_days', value));
   }
   return accept(value);
 }
@@ -203,9 +182,9 @@ export function resolvePrincipals(state: State, actor: User, principals: Princip
           : undefined
         : selectUserByVisibleEmail(state, actor, principal);
     if (found === undefined || !canAccessUser(state, actor, found)) {
-      return reject(legacy ? legacyPrincipalError(principal) : Errors.noSuchUser());
+      return reject(legacy ? Errors.legacyUnauthorizedPrincipal(principal) : Errors.noSuchUser());
     }
-    if (!found.isActive) return reject(legacy ? legacyPrincipalError(principal) : Errors.userIsDeactivated());
+    if (!found.isActive) return reject(legacy ? Errors.legacyUnauthorizedPrincipal(principal) : Errors.userIsDeactivated());
     users.set(found.id, found);
   }
   return accept([...users.values()]);

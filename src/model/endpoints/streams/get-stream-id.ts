@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
+import { Errors } from '../../errors.js';
 import { fail, succeed } from '../../outcome.js';
-import { ChannelAdministrationErrors } from '../../rules/channel-administration.js';
 import { canAccessChannelContent, selectChannelByName } from '../../rules/channels.js';
 
 /**
@@ -19,7 +19,7 @@ export const getStreamId = defineEndpoint({
   reduce(state, { actor, params, now }) {
     const channel = selectChannelByName(state, params.stream.trim());
     if (channel === undefined || channel.isArchived || !canAccessChannelContent(state, actor, channel, now)) {
-      return fail(ChannelAdministrationErrors.invalidChannelName(params.stream));
+      return fail(Errors.invalidChannelName(params.stream));
     }
     return succeed(state, { stream_id: channel.id });
   },

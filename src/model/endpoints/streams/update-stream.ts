@@ -11,7 +11,6 @@ import {
   canChangeChannelRetention,
   canMakeChannelWebPublic,
   canManageDefaultChannels,
-  ChannelAdministrationErrors,
   checkChannelRename,
   checkTopicsPolicyChange,
   isTopicCreationCompatible,
@@ -66,7 +65,7 @@ function checkGroupSettingChanges(state: State, actor: User, original: Channel, 
     const change = params[name];
     if (change === undefined) continue;
     const current = visibleValue(state, original.settings[name]);
-    if (change.old !== undefined && !groupSettingsEqual(state, current, change.old)) return reject(ChannelAdministrationErrors.expectationMismatch());
+    if (change.old !== undefined && !groupSettingsEqual(state, current, change.old)) return reject(Errors.expectationMismatch());
     if (groupSettingsEqual(state, current, change.new)) continue;
     const allowed = canChangeChannelGroupSetting(state, actor, original, name, now);
     if (!allowed.ok) return allowed;
@@ -136,7 +135,7 @@ function checkUpdate(state: State, actor: User, original: Channel, params: Updat
   const touchesTopicCreation =
     params.is_private !== undefined || params.history_public_to_subscribers !== undefined || params.can_create_topic_group !== undefined;
   if (touchesTopicCreation && !isTopicCreationCompatible(state, channel.historyPublicToSubscribers, channel.settings.can_create_topic_group)) {
-    return reject(ChannelAdministrationErrors.incompatible(['history_public_to_subscribers', 'can_create_topic_group']));
+    return reject(Errors.incompatibleParameters(['history_public_to_subscribers', 'can_create_topic_group']));
   }
   return accept({ channel, defaultChannelIds });
 }

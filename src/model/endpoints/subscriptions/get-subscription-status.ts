@@ -22,7 +22,7 @@ export const getSubscriptionStatus = defineEndpoint({
     if (!user.ok) return fail(user.error);
     const channel = isPossibleId(channelId) ? accessChannelById(state, actor, channelId, now) : undefined;
     // Archived channels answer like missing ones here, as the real server's access check for active channels does.
-    if (channel === undefined || !channel.ok || channel.value.isArchived) return fail(Errors.badRequest('Invalid channel ID'));
+    if (channel === undefined || !channel.ok || channel.value.isArchived) return fail(Errors.invalidChannelId());
     return succeed(state, { is_subscribed: isSubscribed(state, user.value.id, channel.value.id) });
   },
 });

@@ -1,8 +1,9 @@
 import { produce } from 'immer';
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
+import { Errors } from '../../errors.js';
 import { fail, succeed } from '../../outcome.js';
-import { accessUserGroupForUpdate, canManageGroup, cannotDeactivateGroupInUse, selectGroupObjections } from '../../rules/groups.js';
+import { accessUserGroupForUpdate, canManageGroup, selectGroupObjections } from '../../rules/groups.js';
 import { putGroupMutably } from '../../tables/groups.js';
 
 /**
@@ -22,7 +23,7 @@ export const deactivateUserGroup = defineEndpoint({
     const group = accessUserGroupForUpdate(state, actor, path['user_group_id'] as number, canManageGroup, now, { allowDeactivated: false });
     if (!group.ok) return fail(group.error);
     const objections = selectGroupObjections(state, group.value.id);
-    if (objections.length > 0) return fail(cannotDeactivateGroupInUse(objections));
+    if (objections.length > 0) return fail(Errors.cannotDeactivateGroupInUse(objections));
     const deactivated = { ...group.value, deactivated: true };
     return succeed(
       produce(state, (draft) => {

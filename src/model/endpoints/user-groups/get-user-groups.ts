@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
-import { fail, succeed } from '../../outcome.js';
+import { succeed } from '../../outcome.js';
 import { wire } from '../../params/wire.js';
 import { presentUserGroup } from '../../present/user-group.js';
 import { rows } from '../../tables/table.js';

@@ -1,7 +1,7 @@
 import { produce } from 'immer';
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
-import { Errors, type ApiError } from '../../errors.js';
+import { Errors } from '../../errors.js';
 import { fail, succeed } from '../../outcome.js';
 import { groupSettingChangeParam } from '../../params/group-setting.js';
 import { wire } from '../../params/wire.js';
@@ -10,8 +10,6 @@ import { accessUserGroupForUpdate, canManageGroup, checkGroupName } from '../../
 import { USER_GROUP_SETTING_NAMES, USER_GROUP_SETTINGS } from '../../rules/user-group-settings.js';
 import type { UserGroup, UserGroupSettingName } from '../../state.js';
 import { putGroupMutably } from '../../tables/groups.js';
-
-const expectationMismatch = (): ApiError => ({ status: 400, code: 'EXPECTATION_MISMATCH', msg: "'old' value does not match the expected value." });
 
 const settingParams = Object.fromEntries(USER_GROUP_SETTING_NAMES.map((name) => [name, groupSettingChangeParam().optional()])) as {
   [name in UserGroupSettingName]: z.ZodOptional<ReturnType<typeof groupSettingChangeParam>>;
@@ -60,7 +58,7 @@ export const updateUserGroup = defineEndpoint({
       if (change === undefined) continue;
       // The client compares with what it was shown: deactivated users are not in it.
       const current = normalizeGroupSetting(state, presentGroupSetting(state, group.settings[setting]));
-      if (change.old !== undefined && !groupSettingsEqual(state, current, change.old)) return fail(expectationMismatch());
+      if (change.old !== undefined && !groupSettingsEqual(state, current, change.old)) return fail(Errors.expectationMismatch());
       if (groupSettingsEqual(state, current, change.new)) continue;
       const value = checkGroupSettingValue(state, setting, USER_GROUP_SETTINGS[setting], change.new);
       if (!value.ok) return fail(value.error);
