@@ -41,3 +41,18 @@ describe('canAccessUser (can_access_all_users_group)', () => {
     expectSuccess(as(model, POLONIUS).get(`/users/${HAMLET.userId}`));
   });
 });
+
+describe('GET /users under restricted user access', () => {
+  it('lists users a guest may not access as "Unknown user" placeholders, and the rest as they are', () => {
+    const model = newModel();
+    restrict(model);
+    const members = expectSuccess(as(model, POLONIUS).get('/users'))['members'] as Record<string, unknown>[];
+    const byId = new Map(members.map((member) => [member['user_id'], member]));
+    expect(byId.get(CORDELIA.userId)).toMatchObject({ full_name: 'Unknown user', email: `user${CORDELIA.userId}@chatref.test`, delivery_email: null });
+    expect(byId.get(HAMLET.userId)).toMatchObject({ full_name: 'King Hamlet' });
+    expect(members).toHaveLength(model.state.users.size);
+    const some = expectSuccess(as(model, POLONIUS).get('/users', { user_ids: JSON.stringify([CORDELIA.userId]) }))['members'];
+    expect(some).toEqual([byId.get(CORDELIA.userId)]);
+    expectError(as(model, POLONIUS).get('/users', { user_ids: JSON.stringify([9999]) }), 400, 'BAD_REQUEST', 'Invalid user ID: 9999');
+  });
+});

@@ -6,7 +6,7 @@ import { isAdministrator, isGuest, isOwner } from '../../rules/roles.js';
 import { apiEmail, canAccessUser } from '../../rules/users.js';
 import type { State, User } from '../../state.js';
 import { rows } from '../../tables/table.js';
-import { presentInaccessibleUser } from './inaccessible-user.js';
+import { presentInaccessibleUser } from '../../present/inaccessible-user.js';
 
 export interface UserStateOptions {
   readonly clientGravatar: boolean;

@@ -4,12 +4,17 @@ import { Errors } from '../../errors.js';
 import { fail, succeed } from '../../outcome.js';
 import { userViewOptions, userViewParams } from '../../params/common.js';
 import { wire } from '../../params/wire.js';
+import { presentInaccessibleUser } from '../../present/inaccessible-user.js';
 import { presentUser } from '../../present/user.js';
 import { canAccessUser, selectUser } from '../../rules/users.js';
 import type { User } from '../../state.js';
 import { rows } from '../../tables/table.js';
 
-/** GET /users: every user of the realm, deactivated users and bots included, by id. */
+/**
+ * GET /users: every user of the realm, deactivated users and bots included,
+ * by id. Users the viewer may not access (a guest under restricted user
+ * access) appear as "Unknown user" placeholders, as on the real server.
+ */
 export const getUsers = defineEndpoint({
   operation: 'get-users',
   method: 'GET',
@@ -20,16 +25,19 @@ export const getUsers = defineEndpoint({
   reduce(state, { actor, params }) {
     let users: User[];
     if (params.user_ids === undefined) {
-      users = [...rows(state.users)].filter((user) => canAccessUser(state, actor, user));
+      users = [...rows(state.users)];
     } else {
       users = [];
       for (const id of [...new Set(params.user_ids)].sort((a, b) => a - b)) {
         const user = selectUser(state, id);
-        if (!user || !canAccessUser(state, actor, user)) return fail(Errors.badRequest(`Invalid user ID: ${id}`));
+        if (!user) return fail(Errors.badRequest(`Invalid user ID: ${id}`));
         users.push(user);
       }
     }
     const options = userViewOptions(params);
-    return succeed(state, { members: users.map((user) => presentUser(state, actor, user, options)) });
+    const members = users.map((user) =>
+      canAccessUser(state, actor, user) ? presentUser(state, actor, user, options) : presentInaccessibleUser(state, user),
+    );
+    return succeed(state, { members });
   },
 });
