@@ -1,12 +1,32 @@
 /** What researchers import from the pure model: the entry, the state type, the rules, the endpoint list. */
 export { handle, type HandleResult } from './handle.js';
 export type { ModelRequest, ModelResponse, UploadedFile } from './request.js';
-export type { State, User, Role, ProfileField, OutboxEmail } from './state.js';
+export type {
+  State,
+  User,
+  Role,
+  ProfileField,
+  OutboxEmail,
+  UserGroup,
+  Channel,
+  Subscription,
+  GroupSettingValue,
+  RealmSettings,
+} from './state.js';
 export { ENDPOINTS, matchRoute } from './routes.js';
 export type { Endpoint } from './endpoint.js';
 export { basicAuthorization, parseBasicAuthorization } from './auth.js';
 export * as roleRules from './rules/roles.js';
 export * as userRules from './rules/users.js';
 export * as profileFieldRules from './rules/profile-fields.js';
+export * as channelRules from './rules/channels.js';
+export * as channelAdministrationRules from './rules/channel-administration.js';
+export * as subscriptionRules from './rules/subscriptions.js';
+export * as groupRules from './rules/groups.js';
+export * as groupMembershipRules from './rules/group-membership.js';
+export * as groupSettingRules from './rules/group-settings.js';
+export * as systemGroupRules from './rules/system-groups.js';
+export * as realmPermissionRules from './rules/realm-group-settings.js';
+export * as realmSettingRules from './rules/realm-settings.js';
 export { rows, getRow } from './tables/table.js';
 export { FEATURE_LEVEL, ZULIP_VERSION } from './version.js';
