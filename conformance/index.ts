@@ -31,6 +31,10 @@ export type {
   Verdict,
 } from './report/types.js';
 export { curlScript, curlCommand } from './report/curl.js';
+export { formatConsoleReport } from './report/console.js';
+export { formatJsonReport } from './report/json.js';
+export { formatJunitReport } from './report/junit.js';
+export { formatHtmlReport } from './report/html.js';
 export { CheckFailure, defineChecks, type Check, type CheckContext, type Cast, type Actor, type Exchange, type Level } from './check.js';
 export { CLAUSES, clauseById, type Clause } from './clauses.js';
 export { ALL_CHECKS } from './checks/index.js';
