@@ -39,6 +39,14 @@ export const CHANNEL_CLAUSES: readonly Clause[] = [
   spec('subscribe.archived', SECTION, 'at feature level 362 and later, subscriptions in archived channels can be modified', SUBSCRIBE),
   spec('subscribe.add-subscribers-group', CHANNEL_SECTION, 'members of a channel’s can_add_subscribers_group may add subscribers to a private channel without being subscribed', SUBSCRIBE),
   spec('subscribe.realm-group', CHANNEL_SECTION, 'the organization-level can_add_subscribers_group also grants adding subscribers', SUBSCRIBE),
+  spec('subscribe.defaults', SECTION, 'without is_web_public and is_default_stream a new channel is neither web-public nor a default channel', SUBSCRIBE),
+  spec('subscribe.topics-policy.new-default', `${CHANNEL_SECTION}; ${SECTION}`, 'a channel created without topics_policy gets inherit', SUBSCRIBE),
+  spec('subscribe.limits.register', `${LIMITS}; ${SECTION}`, 'the name and description limits are the max_stream_name_length and max_stream_description_length the register response reports', SUBSCRIBE),
+  spec('subscribe.removed-parameters', `Versioning; ${SECTION}`, 'from feature level 333 stream_post_policy and is_announcement_only are no longer subscribe parameters: they are reported as ignored and not applied', SUBSCRIBE),
+
+  // ------------------------------------------------------------------ spec: removing subscribers (Channel permission notes)
+  spec('unsubscribe.remove-subscribers-group', CHANNEL_SECTION, 'members of a channel’s can_remove_subscribers_group may unsubscribe others from it', UNSUBSCRIBE),
+  spec('unsubscribe.administrators', CHANNEL_SECTION, 'organization administrators may unsubscribe others from any channel as though they were in its can_remove_subscribers_group', UNSUBSCRIBE),
 
   // ------------------------------------------------------------------ compat: POST /users/me/subscriptions
   compat('subscribe.response', 'reference §1.3', 'success has subscribed and already_subscribed maps keyed by user id strings, and new_subscription_messages_sent', SUBSCRIBE),

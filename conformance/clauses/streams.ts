@@ -28,6 +28,14 @@ export const STREAM_CLAUSES: readonly Clause[] = [
   spec('streams.group-settings.administer', CHANNEL_SECTION, 'changing a channel’s group settings requires permission to administer the channel', UPDATE),
   spec('streams.group-settings.metadata', CHANNEL_SECTION, 'changing a channel’s group settings requires metadata access to the channel', UPDATE),
   spec('streams.group-settings.content-access', CHANNEL_SECTION, 'changing can_add_subscribers_group requires content access to the channel', UPDATE),
+  spec('streams.channel.rendered-description', CHANNEL_SECTION, 'rendered_description is the Markdown description rendered as HTML', LIST),
+  spec('streams.channel.date-created', `${CHANNEL_SECTION}; Conventions`, 'date_created is a UNIX timestamp in whole seconds', LIST),
+  spec('streams.channel.no-folder', CHANNEL_SECTION, 'a channel that belongs to no folder has folder_id null', LIST),
+  // The delete/move notes are about using those permissions (the real server needs no content access to change the settings).
+  spec('streams.channel.delete-content-access', CHANNEL_SECTION, 'deleting messages through can_delete_any_message_group or can_delete_own_message_group also needs content access to the channel', 'DELETE /messages/{message_id}'),
+  spec('streams.channel.move-content-access', CHANNEL_SECTION, 'moving messages out through can_move_messages_out_of_channel_group also needs content access to the channel', 'PATCH /messages/{message_id}'),
+  spec('streams.channel.realm-delete-groups', CHANNEL_SECTION, 'the organization-level groups for deleting messages also grant that permission in every channel', 'DELETE /messages/{message_id}'),
+  spec('streams.channel.realm-move-group', CHANNEL_SECTION, 'the organization-level group for moving messages between channels also grants moving messages out of every channel', 'PATCH /messages/{message_id}'),
 
   // ------------------------------------------------------------------ spec: GET /streams
   spec('streams.list.response', LIST_SECTION, 'the answer has a streams array of channel objects', LIST),
@@ -65,6 +73,7 @@ export const STREAM_CLAUSES: readonly Clause[] = [
   compat('streams.update.expectation', 'server-core §group settings', 'a group-setting change {new, old} whose old differs from the current value fails with EXPECTATION_MISMATCH', UPDATE),
   compat('streams.update.privacy-combinations', 'reference §0', 'a private web-public channel, or a public one with protected history, is refused with "Invalid parameters"', UPDATE),
   compat('streams.update.retention-owner', 'reference §0', 'only organization owners change message_retention_days', UPDATE),
+  compat('streams.update.delete-move-settings', 'zerver/views/streams.py update_stream_backend', 'an administrator without content access may still change the delete and move group settings of a private channel', UPDATE),
   compat('streams.update.content-access-privacy', 'reference §0', 'changing is_private requires content access, even for administrators', UPDATE),
   compat('streams.archive.effect', 'reference §0', 'DELETE /streams/{stream_id} archives the channel: it keeps its id and shows is_archived', ARCHIVE),
   compat('streams.archive.permission', 'reference §0', 'archiving needs permission to administer the channel', ARCHIVE),

@@ -1,6 +1,7 @@
 /** POST /users/me/subscriptions: creating channels, every parameter, principals and authorization. */
 import { defineChecks, type CheckContext } from '../../check.js';
-import { expectEqual, expectError, expectSuccess, expectTrue, expectUnchanged } from '../../expect.js';
+import { expectClientError, expectEqual, expectError, expectSuccess, expectTrue, expectUnchanged } from '../../expect.js';
+import { register } from '../realm/support.js';
 import { listChannels } from '../streams/support.js';
 import {
   channelNamed,
@@ -195,6 +196,8 @@ async function history(ctx: CheckContext): Promise<void> {
   const publicOne = await makeChannel(ctx, member, 'public', { history_public_to_subscribers: false });
   expectEqual((await channelNamed(ctx, shared.name))?.['history_public_to_subscribers'], true, 'history of a private channel asked to share it', 'subscribe.history');
   expectEqual((await channelNamed(ctx, publicOne.name))?.['history_public_to_subscribers'], true, 'history of a public channel, always shared', 'subscribe.history');
+  const protectedOne = await makeChannel(ctx, member, 'protected', { invite_only: true, history_public_to_subscribers: false });
+  expectEqual((await channelNamed(ctx, protectedOne.name))?.['history_public_to_subscribers'], false, 'history of a private channel asked to protect it', 'subscribe.history');
 }
 
 async function retention(ctx: CheckContext): Promise<void> {
@@ -348,6 +351,73 @@ async function guests(ctx: CheckContext): Promise<void> {
   expectEqual(await existingNames(ctx, [name]), [], 'no channel created', 'subscribe.guests');
 }
 
+/** Made by an administrator (who could make a default channel) with none of the optional settings. */
+async function specDefaults(ctx: CheckContext): Promise<void> {
+  const made = await makeChannel(ctx, ctx.cast.administrator, 'plain');
+  const channel = await channelNamed(ctx, made.name);
+  expectEqual(channel?.['is_web_public'], false, 'is_web_public of a channel created without it', 'subscribe.defaults');
+  expectEqual(channel?.['topics_policy'], 'inherit', 'topics_policy of a channel created without it', 'subscribe.topics-policy.new-default');
+  const newcomer = await ctx.newUser();
+  expectEqual(await subscribedNames(ctx, newcomer, [made.name]), [], 'a user created afterwards not subscribed (no default channel)', 'subscribe.defaults');
+}
+
+async function limitsFromRegister(ctx: CheckContext): Promise<void> {
+  const { member } = ctx.cast;
+  const state = await register(ctx, member);
+  const nameLimit = state['max_stream_name_length'];
+  const descriptionLimit = state['max_stream_description_length'];
+  expectTrue(Number.isInteger(nameLimit) && Number.isInteger(descriptionLimit), `the limits in the register response, got ${JSON.stringify([nameLimit, descriptionLimit])}`, 'subscribe.limits.register');
+  const longest = ctx.unique('reg').padEnd(nameLimit, 'n');
+  const tooLong = `${ctx.unique('reg-over')}`.padEnd(nameLimit + 1, 'o');
+  expectClientError(await subscribe(ctx, member, [tooLong]), 'subscribe.limits.register');
+  expectSuccess(await subscribe(ctx, member, [longest]), 'subscribe.limits.register');
+  const withText = (name: string, text: string) => ctx.call(member, 'POST', '/users/me/subscriptions', { subscriptions: JSON.stringify([{ name, description: text }]) });
+  const overDescribed = ctx.unique('reg-desc-over');
+  expectClientError(await withText(overDescribed, 'd'.repeat(descriptionLimit + 1)), 'subscribe.limits.register');
+  const described = ctx.unique('reg-desc');
+  expectSuccess(await withText(described, 'd'.repeat(descriptionLimit)), 'subscribe.limits.register');
+  expectEqual(await existingNames(ctx, [tooLong, longest, overDescribed, described]), [longest, described], 'only the channels within the limits created', 'subscribe.limits.register');
+}
+
+async function removedParameters(ctx: CheckContext): Promise<void> {
+  const settings = expectSuccess(await ctx.call(null, 'GET', '/server_settings'));
+  const level = settings['zulip_feature_level'];
+  expectTrue(Number.isInteger(level) && level >= 333, `a feature level of 333 or later (where the parameters are gone), got ${JSON.stringify(level)}`, 'subscribe.removed-parameters');
+  const name = ctx.unique('old-policy');
+  const body = expectSuccess(await subscribe(ctx, ctx.cast.administrator, [name], { stream_post_policy: 2, is_announcement_only: true }), 'subscribe.removed-parameters');
+  const ignored = body['ignored_parameters_unsupported'];
+  expectTrue(
+    Array.isArray(ignored) && ignored.includes('stream_post_policy') && ignored.includes('is_announcement_only'),
+    `stream_post_policy and is_announcement_only in ignored_parameters_unsupported, got ${JSON.stringify(ignored)}`,
+    'subscribe.removed-parameters',
+  );
+  const channel = await channelNamed(ctx, name);
+  expectTrue(channel !== undefined && channel['stream_post_policy'] !== 2 && channel['is_announcement_only'] === false, `the old policy not applied, got ${JSON.stringify(channel)}`, 'subscribe.removed-parameters');
+}
+
+/** The creation-only settings not covered by creationOnly, sent by an administrator so no permission stands in the way. */
+async function creationOnlyByAdministrator(ctx: CheckContext): Promise<void> {
+  const ids = await systemGroupIds(ctx);
+  const { administrator, member } = ctx.cast;
+  const made = await makeChannel(ctx, member, 'existing-admin');
+  const fields = ['can_add_subscribers_group', 'can_administer_channel_group', 'can_delete_any_message_group', 'can_delete_own_message_group'];
+  const pick = (channel: Record<string, unknown> | undefined) => Object.fromEntries(fields.map((field) => [field, channel?.[field]]));
+  const before = pick(await channelNamed(ctx, made.name));
+  expectSuccess(
+    await subscribe(ctx, administrator, [made.name], {
+      is_default_stream: true,
+      can_add_subscribers_group: ids['role:members'],
+      can_administer_channel_group: ids['role:moderators'],
+      can_delete_any_message_group: ids['role:moderators'],
+      can_delete_own_message_group: ids['role:members'],
+    }),
+    'subscribe.creation-only',
+  );
+  expectUnchanged(before, pick(await channelNamed(ctx, made.name)), 'the existing channel’s group settings', 'subscribe.creation-only');
+  const newcomer = await ctx.newUser();
+  expectEqual(await subscribedNames(ctx, newcomer, [made.name]), [], 'the existing channel not made a default channel', 'subscribe.creation-only');
+}
+
 function check(id: string, title: string, clauses: string[], level: 'spec' | 'compat', run: (ctx: CheckContext) => Promise<void>) {
   return { id, title, clauses, level, endpoint: ENDPOINT, run };
 }
@@ -371,6 +441,10 @@ export const SUBSCRIBE_CHECKS = defineChecks([
   check('subscribe.archived', 'Given an archived channel, when the owner subscribes a member to it, then the member’s subscription shows it archived', ['subscribe.archived'], 'spec', archived),
   check('subscribe.add-subscribers-group', 'Given a private channel whose can_add_subscribers_group holds a member, when that member subscribes another, then it works without their own subscription', ['subscribe.add-subscribers-group'], 'spec', addSubscribersGroup),
   check('subscribe.realm-group', 'Given the organization’s can_add_subscribers_group, when it excludes a member, then subscribing others fails; when it includes them, it works', ['subscribe.realm-group', 'subscribe.others-permission'], 'spec', realmGroup),
+  check('subscribe.defaults', 'When an administrator creates a channel without optional settings, then it is not web-public, has topics_policy inherit and is no default channel', ['subscribe.defaults', 'subscribe.topics-policy.new-default'], 'spec', specDefaults),
+  check('subscribe.limits.register', 'Given the limits from POST /register, when names and descriptions are at and one over them, then only those at the limit are accepted', ['subscribe.limits.register'], 'spec', limitsFromRegister),
+  check('subscribe.removed-parameters', 'When a channel is created with stream_post_policy and is_announcement_only, then both are listed as ignored and not applied', ['subscribe.removed-parameters'], 'spec', removedParameters),
+  check('subscribe.creation-only.administrator', 'Given an existing channel, when an administrator subscribes with group settings and is_default_stream, then the channel is unchanged and no default', ['subscribe.creation-only'], 'spec', creationOnlyByAdministrator),
   check('subscribe.new-channel-defaults', 'When a member creates a private channel, then it has the real server’s defaults', ['subscribe.new-channel-defaults'], 'compat', newChannelDefaults),
   check('subscribe.name-rules', 'When names need trimming, differ in case, are blank or hold control characters, then the real server’s rules apply', ['subscribe.name-rules'], 'compat', nameRules),
   check('subscribe.guests', 'When a guest subscribes, then "Not allowed for guest users" and nothing is created', ['subscribe.guests'], 'compat', guests),

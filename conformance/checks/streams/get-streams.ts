@@ -2,7 +2,7 @@
 import { defineChecks, type CheckContext } from '../../check.js';
 import { expectEqual, expectSuccess, expectTrue, type Body } from '../../expect.js';
 import { systemGroupIds } from '../groups/support.js';
-import { createChannel, listChannels, listedIds, updateChannel, type MadeChannel } from './support.js';
+import { createChannel, listChannels, listedIds, readChannel, updateChannel, type MadeChannel } from './support.js';
 
 const ENDPOINT = 'GET /streams';
 
@@ -67,7 +67,12 @@ async function channelShape(ctx: CheckContext): Promise<void> {
     expectTrue(valid(stream[field]), `${field} of the stated type, got ${JSON.stringify(stream[field])}`, 'streams.channel.fields');
   }
   for (const field of EXTRA_FIELDS) expectTrue(field in stream, `the real server's further field ${field} in ${JSON.stringify(stream)}`, 'streams.channel.extra-fields');
-  expectEqual([stream['name'], stream['creator_id'], stream['is_archived']], [made.name, ctx.cast.member.userId, false], 'name, creator_id, is_archived', 'streams.channel.fields');
+  expectEqual(
+    [stream['name'], stream['creator_id'], stream['is_archived'], stream['description']],
+    [made.name, ctx.cast.member.userId, false, 'A *shape* check'],
+    'name, creator_id, is_archived, description',
+    'streams.channel.fields',
+  );
 }
 
 async function postPolicy(ctx: CheckContext): Promise<void> {
@@ -172,7 +177,44 @@ async function ownerSubscribedNeedsBot(ctx: CheckContext): Promise<void> {
   expectEqual(listed, [], 'include_owner_subscribed adds nothing for a user who is not a bot', 'streams.list.include-owner-subscribed');
 }
 
+/** 2000-01-01 and 2100-01-01 in seconds: a value in milliseconds lies far outside. */
+const SECONDS_RANGE = [946_684_800, 4_102_444_800] as const;
+
+async function fieldMeanings(ctx: CheckContext): Promise<void> {
+  const name = ctx.unique('meanings');
+  expectSuccess(await ctx.call(ctx.cast.member, 'POST', '/users/me/subscriptions', { subscriptions: JSON.stringify([{ name, description: 'Some *emphasis* here' }]) }));
+  const stream = (await listChannels(ctx, ctx.cast.member)).find((entry) => entry['name'] === name);
+  expectTrue(stream !== undefined, `the new channel ${name} in GET /streams`);
+  const rendered = stream['rendered_description'];
+  expectTrue(
+    typeof rendered === 'string' && rendered.includes('<em>emphasis</em>') && !rendered.includes('*emphasis*'),
+    `the description rendered as HTML, got ${JSON.stringify(rendered)}`,
+    'streams.channel.rendered-description',
+  );
+  const created = stream['date_created'];
+  expectTrue(Number.isInteger(created) && created >= SECONDS_RANGE[0] && created < SECONDS_RANGE[1], `date_created in UNIX seconds, got ${JSON.stringify(created)}`, 'streams.channel.date-created');
+  expectEqual(stream['folder_id'], null, 'folder_id of a channel created in no folder', 'streams.channel.no-folder');
+}
+
+/** The Conventions rule for group-setting values, seen on a channel's setting. */
+async function settingWithoutDeactivatedUsers(ctx: CheckContext): Promise<void> {
+  const { owner, member } = ctx.cast;
+  const leaving = await ctx.newUser();
+  const made = await createChannel(ctx, owner, 'leaver-setting', { can_remove_subscribers_group: { direct_members: [leaving.userId, member.userId], direct_subgroups: [] } });
+  const before = (await readChannel(ctx, made.id))['can_remove_subscribers_group'];
+  expectEqual([...before['direct_members']].sort((a: number, b: number) => a - b), [leaving.userId, member.userId].sort((a, b) => a - b), 'direct_members before the deactivation');
+  expectSuccess(await ctx.call(owner, 'DELETE', `/users/${leaving.userId}`));
+  expectEqual(
+    (await readChannel(ctx, made.id))['can_remove_subscribers_group'],
+    { direct_members: [member.userId], direct_subgroups: [] },
+    'can_remove_subscribers_group after deactivating one of its users',
+    'groups.setting-value.no-deactivated-users',
+  );
+}
+
 export const GET_STREAMS_CHECKS = defineChecks([
+  { id: 'streams.list.field-meanings', title: 'Given a channel with a Markdown description and no folder, when listed, then rendered_description is HTML, date_created is in seconds and folder_id is null', clauses: ['streams.channel.rendered-description', 'streams.channel.date-created', 'streams.channel.no-folder'], level: 'spec', endpoint: ENDPOINT, run: fieldMeanings },
+  { id: 'streams.list.setting-without-deactivated-users', title: 'Given a channel setting naming a user who is then deactivated, when listed, then direct_members leaves them out', clauses: ['groups.setting-value.no-deactivated-users'], level: 'spec', endpoint: ENDPOINT, run: settingWithoutDeactivatedUsers },
   { id: 'streams.list.shape', title: 'Given a new channel, when listed, then it has every field of the Channel table with its type, then the further fields', clauses: ['streams.list.response', 'streams.channel.fields', 'streams.channel.extra-fields'], level: 'spec', endpoint: ENDPOINT, run: channelShape },
   { id: 'streams.list.post-policy', title: 'Given can_send_message_group set to a role group, when listed, then stream_post_policy and is_announcement_only follow it', clauses: ['streams.channel.post-policy'], level: 'compat', endpoint: ENDPOINT, run: postPolicy },
   { id: 'streams.list.sources', title: 'Given public, private and subscribed channels, when a member lists with include_public/include_subscribed, then exactly those sources appear and no private channel of others', clauses: ['streams.list.defaults', 'streams.list.include-public', 'streams.list.include-subscribed', 'streams.list.no-leak'], level: 'spec', endpoint: ENDPOINT, run: defaults },

@@ -21,9 +21,12 @@ export function wire(params: Readonly<Record<string, unknown>>): Record<string, 
 }
 
 /** A new channel made by `creator` (who is subscribed to it); extra subscribe parameters as values. */
+/** Creates a channel through subscribe; `description` travels inside the subscription object, the rest as parameters. */
 export async function createChannel(ctx: CheckContext, creator: Actor, label: string, params: Readonly<Record<string, unknown>> = {}): Promise<MadeChannel> {
   const name = ctx.unique(label);
-  expectSuccess(await ctx.call(creator, 'POST', '/users/me/subscriptions', wire({ subscriptions: [{ name }], ...params })));
+  const { description, ...settings } = params;
+  const subscription = description === undefined ? { name } : { name, description };
+  expectSuccess(await ctx.call(creator, 'POST', '/users/me/subscriptions', wire({ subscriptions: [subscription], ...settings })));
   const found = expectSuccess(await ctx.call(creator, 'GET', '/get_stream_id', { stream: name }));
   if (typeof found['stream_id'] !== 'number') throw new CheckFailure(`a stream_id for the new channel ${name}, got ${JSON.stringify(found)}`);
   return { id: found['stream_id'], name };

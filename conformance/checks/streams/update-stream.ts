@@ -138,7 +138,29 @@ async function emptyTopicOnly(ctx: CheckContext): Promise<void> {
   expectUnchanged(before, await readChannel(ctx, made.id), 'the channel', 'streams.channel.empty-topic-only');
 }
 
+/** The real server asks content access only for can_add_subscribers_group and can_subscribe_group. */
+async function deleteMoveSettingsWithoutContentAccess(ctx: CheckContext): Promise<void> {
+  const groups = await systemGroupIds(ctx);
+  const hidden = await createChannel(ctx, ctx.cast.otherMember, 'delete-move', { invite_only: true });
+  expectSuccess(
+    await updateChannel(ctx, ctx.cast.administrator, hidden.id, {
+      can_delete_any_message_group: { new: groups['role:moderators'] },
+      can_delete_own_message_group: { new: groups['role:members'] },
+      can_move_messages_out_of_channel_group: { new: groups['role:moderators'] },
+    }),
+    'streams.update.delete-move-settings',
+  );
+  const after = await readChannel(ctx, hidden.id);
+  expectEqual(
+    [after['can_delete_any_message_group'], after['can_delete_own_message_group'], after['can_move_messages_out_of_channel_group']],
+    [groups['role:moderators'], groups['role:members'], groups['role:moderators']],
+    'the delete and move settings changed by an administrator without content access',
+    'streams.update.delete-move-settings',
+  );
+}
+
 export const UPDATE_STREAM_CHECKS = defineChecks([
+  { id: 'streams.update.delete-move-settings', title: 'Given a private channel an administrator is not in, when they change the delete and move settings, then the changes apply', clauses: ['streams.update.delete-move-settings'], level: 'compat', endpoint: ENDPOINT, run: deleteMoveSettingsWithoutContentAccess },
   { id: 'streams.update.administrator', title: 'Given a private channel an administrator is not in, when the administrator renames it and changes a group setting, then both change', clauses: ['streams.admin.every-channel'], level: 'spec', endpoint: ENDPOINT, run: administratorsEverywhere },
   { id: 'streams.update.administer-group-settings', title: 'Given a public channel of another member, when a member changes a group setting, then CANNOT_ADMINISTER_CHANNEL; the creator may', clauses: ['streams.group-settings.administer', 'streams.update.cannot-administer'], level: 'spec', endpoint: ENDPOINT, run: groupSettingsNeedAdministering },
   { id: 'streams.update.metadata', title: 'Given a private channel of another member, when a member changes a group setting, then the answer is the missing-channel one and nothing changes', clauses: ['streams.group-settings.metadata', 'streams.update.no-leak'], level: 'spec', endpoint: ENDPOINT, run: metadataNeeded },
