@@ -1,6 +1,6 @@
 /** POST /register: the limits and constants the spec names, the realm settings, and fetch_event_types. */
 import { defineChecks, type CheckContext } from '../../check.js';
-import { expectEqual, expectTrue } from '../../expect.js';
+import { expectEqual, expectSuccess, expectTrue } from '../../expect.js';
 import { register } from './support.js';
 
 const ENDPOINT = 'POST /register';
@@ -98,6 +98,16 @@ async function usersAndGroups(ctx: CheckContext): Promise<void> {
   expectEqual(body['user_id'], member.userId, 'user_id, the caller', 'register.users-and-groups');
 }
 
+async function nonActiveUsers(ctx: CheckContext): Promise<void> {
+  const gone = await ctx.newUser();
+  expectSuccess(await ctx.call(ctx.cast.owner, 'DELETE', `/users/${gone.userId}`));
+  const body = await register(ctx, ctx.cast.member, { fetch_event_types: JSON.stringify(['realm_user']) });
+  const ids = (key: string) => (Array.isArray(body[key]) ? (body[key] as Record<string, unknown>[]).map((user) => user['user_id']) : []);
+  expectTrue(!ids('realm_users').includes(gone.userId), `the deactivated user ${gone.userId} not among realm_users`, 'register.users-and-groups');
+  expectTrue(ids('realm_non_active_users').includes(gone.userId), `the deactivated user ${gone.userId} among realm_non_active_users`, 'register.users-and-groups');
+  expectTrue(ids('realm_users').includes(ctx.cast.otherMember.userId) && !ids('realm_non_active_users').includes(ctx.cast.otherMember.userId), 'an active user among realm_users only', 'register.users-and-groups');
+}
+
 export const REGISTER_CHECKS = defineChecks([
   { id: 'register.limits', title: 'Given a member, when registering, then the length limits and the upload size are reported', clauses: ['register.limits.lengths', 'register.limits.upload-size'], level: 'spec', endpoint: ENDPOINT, run: limits },
   {
@@ -119,5 +129,6 @@ export const REGISTER_CHECKS = defineChecks([
     run: realmSettings,
   },
   { id: 'register.fetch-event-types', title: 'Given fetch_event_types or event_types, when registering, then only those parts come back', clauses: ['register.fetch-event-types'], level: 'compat', endpoint: ENDPOINT, run: fetchEventTypes },
+  { id: 'register.non-active-users', title: 'Given a deactivated user, when registering, then they are among realm_non_active_users and not realm_users', clauses: ['register.users-and-groups'], level: 'compat', endpoint: ENDPOINT, run: nonActiveUsers },
   { id: 'register.users-and-groups', title: 'Given a member, when registering, then users, groups, subscriptions and channels are listed', clauses: ['register.users-and-groups'], level: 'compat', endpoint: ENDPOINT, run: usersAndGroups },
 ]);
