@@ -56,6 +56,7 @@ export const CHANNEL_CLAUSES: readonly Clause[] = [
   compat('subscribe.retention-value', 'reference §1.1 steps 3 and 8', 'a bad message_retention_days is REQUEST_VARIABLE_INVALID; a non-null value needs an owner', SUBSCRIBE),
   compat('subscribe.default-private', 'reference §1.1 step 8', 'a default channel cannot be private, and only administrators make default channels', SUBSCRIBE),
   compat('subscribe.no-content-access', 'reference §1.1 step 9', 'a private channel without content access is "Unable to access channel (<name>)."', SUBSCRIBE),
+  compat('subscribe.content-access-groups', 'reference §1.1 (content access)', 'members of a private channel’s can_subscribe_group, in either value form and through any depth of subgroups, may subscribe themselves', SUBSCRIBE),
   compat('subscribe.others-permission', 'reference §1.1 steps 9 and 10', 'subscribing others to an existing channel without permission is "Insufficient permission", even when authorization errors are not fatal', SUBSCRIBE),
   compat('subscribe.atomic', 'reference §1.1 step 11', 'a failing call creates no channel and subscribes nobody', SUBSCRIBE),
   compat('subscribe.delete-policy', 'reference §1.1 step 7', 'delete-message group settings other than Nobody need can_set_delete_message_policy_group', SUBSCRIBE),

@@ -63,6 +63,8 @@ export const STREAM_CLAUSES: readonly Clause[] = [
   compat('streams.get.no-leak', 'reference §0', 'an invisible channel id gets exactly the answer a missing id gets ("Invalid channel ID")', GET),
   compat('streams.get-id.lookup', 'reference §0', 'GET /get_stream_id finds a channel by name, case-insensitively', GET_ID),
   compat('streams.get-id.no-leak', 'reference §0', 'an invisible channel name gets the same answer as an unknown one ("Invalid channel name \'<name>\'")', GET_ID),
+  compat('streams.access.guests', 'reference §1.1 (content access), §2.1 (metadata access)', 'guests know and read web-public channels and the channels they are subscribed to, never an unsubscribed public one', GET),
+  compat('streams.access.private-metadata', 'reference §2.1', 'a private channel is known to non-subscribers in its can_administer_channel_group, can_add_subscribers_group or can_subscribe_group', GET),
   compat('streams.members.list', 'reference §1', 'GET /streams/{stream_id}/members lists the subscribers’ ids', MEMBERS),
   compat('streams.members.no-leak', 'reference §0', 'the members of an invisible channel are refused exactly as for a missing id', MEMBERS),
 
