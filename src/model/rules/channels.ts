@@ -5,7 +5,7 @@
  */
 import { Errors } from '../errors.js';
 import { accept, reject, type Checked } from '../outcome.js';
-import type { Channel, ChannelGroupSettingName, State, Subscription, User } from '../state.js';
+import type { Channel, ChannelGroupSettingName, State, User } from '../state.js';
 import { getRow, hasRow } from '../tables/table.js';
 import { channelNameKey } from '../tables/channels.js';
 import { CHANNEL_GROUP_SETTINGS } from './channel-group-settings.js';
@@ -20,11 +20,6 @@ export function selectChannelByName(state: State, name: string): Channel | undef
   return id === undefined ? undefined : getRow(state.channels, id);
 }
 
-export function selectSubscription(state: State, userId: number, channelId: number): Subscription | undefined {
-  const ofUser = getRow(state.subscriptionsByUser, userId);
-  return ofUser === undefined ? undefined : getRow(ofUser, channelId);
-}
-
 export function isSubscribed(state: State, userId: number, channelId: number): boolean {
   const ofUser = getRow(state.subscriptionsByUser, userId);
   return ofUser !== undefined && hasRow(ofUser, channelId);
@@ -37,12 +32,6 @@ export function isSubscribed(state: State, userId: number, channelId: number): b
 export function isInChannelGroup(state: State, user: User, channel: Channel, setting: ChannelGroupSettingName, now: number): boolean {
   if (user.role === 600 && !CHANNEL_GROUP_SETTINGS[setting].allowEveryone) return false;
   return isUserInGroupSetting(state, user, channel.settings[setting], now);
-}
-
-/** Organization administrators administer every channel; otherwise the channel's can_administer_channel_group decides. */
-export function canAdministerChannel(state: State, user: User, channel: Channel, now: number): boolean {
-  if (user.role <= 200) return true;
-  return isInChannelGroup(state, user, channel, 'can_administer_channel_group', now);
 }
 
 /**

@@ -2,7 +2,7 @@
  * Who is in a group or a group-setting value. Membership is transitive
  * through subgroups; system groups answer by role (rules/system-groups.ts).
  */
-import type { AnonymousGroup, GroupSettingValue, State, User } from '../state.js';
+import type { GroupSettingValue, State, User } from '../state.js';
 import { getRow } from '../tables/table.js';
 import { isSystemGroupMember, systemGroupNameOf } from './system-groups.js';
 
@@ -52,8 +52,4 @@ export function selectRecursiveSubgroupIds(state: State, groupId: number): Set<n
     pending.push(...(getRow(state.groups, id)?.directSubgroupIds ?? []));
   }
   return found;
-}
-
-export function isAnonymousGroup(value: GroupSettingValue): value is AnonymousGroup {
-  return typeof value !== 'number';
 }

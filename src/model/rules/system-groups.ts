@@ -25,10 +25,6 @@ export const SYSTEM_GROUPS: readonly SystemGroupDefinition[] = [
 
 const SECONDS_PER_DAY = 86_400;
 
-export function selectSystemGroupId(state: State, name: SystemGroupName): number {
-  return state.systemGroupIds[name];
-}
-
 export function systemGroupNameOf(state: State, groupId: number): SystemGroupName | undefined {
   for (const definition of SYSTEM_GROUPS) if (state.systemGroupIds[definition.name] === groupId) return definition.name;
   return undefined;
