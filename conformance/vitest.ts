@@ -34,9 +34,16 @@ export class ConformanceTestFailure extends Error {
   }
 }
 
-/** Registers the selected checks as vitest tests; returns the checks it registered. */
+/**
+ * Registers the selected checks as vitest tests; returns the checks it
+ * registered. A selection that matches no check is a mistake in the options
+ * (as `chatref conform` exits 2 for it), so it throws while the file is collected.
+ */
 export function registerConformanceTests(options: VitestConformanceOptions): readonly Check[] {
   const checks = selectChecks(options);
+  if (checks.length === 0) {
+    throw new Error(`no conformance check matches the selection (only: ${options.only ?? '(all)'}, level: ${options.level ?? 'compat'})`);
+  }
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const runs = options.runs ?? DEFAULT_RUNS;
   const timeoutMs = options.timeoutMs ?? 120_000;
@@ -62,11 +69,6 @@ export function registerConformanceTests(options: VitestConformanceOptions): rea
       await session?.teardown();
       if (resolved?.owned) await resolved.target.close();
     });
-
-    if (checks.length === 0) {
-      it.skip('no conformance check selected', () => {});
-      return;
-    }
 
     for (const check of checks) {
       it(
