@@ -8,24 +8,8 @@ import { Errors } from '../errors.js';
 import { accept, reject, type Checked } from '../outcome.js';
 import type { Channel, ChannelGroupSettingName, GroupSettingValue, State, TopicsPolicy, User } from '../state.js';
 import { rows } from '../tables/table.js';
-import { canAccessChannelContent, canAccessChannelMetadata, isInChannelGroup, selectChannel, selectChannelByName } from './channels.js';
+import { areWebPublicChannelsEnabled, canAccessChannelContent, canAccessChannelMetadata, isInChannelGroup, selectChannel, selectChannelByName } from './channels.js';
 import { hasRealmPermission } from './realm-group-settings.js';
-
-/** The table holds 30-bit keys; a larger id names no channel (and must not reach the table). */
-const MAX_CHANNEL_ID = 2 ** 30 - 1;
-
-function findChannel(state: State, channelId: number): Channel | undefined {
-  return channelId >= 0 && channelId <= MAX_CHANNEL_ID ? selectChannel(state, channelId) : undefined;
-}
-
-/** The channel by id when the user may know of it; otherwise exactly the error a missing id gets. */
-export function accessChannelForRead(state: State, user: User, channelId: number, now: number, options: { activeOnly: boolean }): Checked<Channel> {
-  const channel = findChannel(state, channelId);
-  if (channel === undefined || (options.activeOnly && channel.isArchived) || !canAccessChannelMetadata(state, user, channel, now)) {
-    return reject(Errors.invalidChannelId());
-  }
-  return accept(channel);
-}
 
 /** Administering without the organization-level bypass: can_administer_channel_group, never for guests. */
 export function isChannelAdministrator(state: State, user: User, channel: Channel, now: number): boolean {
@@ -40,7 +24,7 @@ export function isChannelAdministrator(state: State, user: User, channel: Channe
  * anyone else sees "Invalid channel ID", as for a missing channel.
  */
 export function accessChannelForAdministration(state: State, user: User, channelId: number, now: number): Checked<Channel> {
-  const channel = findChannel(state, channelId);
+  const channel = selectChannel(state, channelId);
   if (channel === undefined) return reject(Errors.invalidChannelId());
   if (isChannelAdministrator(state, user, channel, now)) return accept(channel);
   if (canAccessChannelContent(state, user, channel, now)) return reject(Errors.cannotAdministerChannel());
@@ -53,12 +37,17 @@ export const GROUP_SETTINGS_REQUIRING_CONTENT_ACCESS: readonly ChannelGroupSetti
 /** Settings whose change also needs the organization's can_set_delete_message_policy_group. */
 export const GROUP_SETTINGS_REQUIRING_DELETE_POLICY: readonly ChannelGroupSettingName[] = ['can_delete_any_message_group', 'can_delete_own_message_group'];
 
+/** Whether the user may let anyone but nobody delete messages in a channel (the organization's can_set_delete_message_policy_group). */
+export function canSetDeleteMessagePolicy(state: State, user: User, now: number): boolean {
+  return hasRealmPermission(state, user, 'can_set_delete_message_policy_group', now);
+}
+
 /** Whether the (already administering) user may change this group setting of the channel. */
 export function canChangeChannelGroupSetting(state: State, user: User, channel: Channel, setting: ChannelGroupSettingName, now: number): Checked<true> {
   if (GROUP_SETTINGS_REQUIRING_CONTENT_ACCESS.includes(setting) && !canAccessChannelContent(state, user, channel, now)) {
     return reject(Errors.channelContentAccessRequired());
   }
-  if (GROUP_SETTINGS_REQUIRING_DELETE_POLICY.includes(setting) && !hasRealmPermission(state, user, 'can_set_delete_message_policy_group', now)) {
+  if (GROUP_SETTINGS_REQUIRING_DELETE_POLICY.includes(setting) && !canSetDeleteMessagePolicy(state, user, now)) {
     return reject(Errors.insufficientPermission());
   }
   return accept(true);
@@ -74,11 +63,6 @@ export function canChangeChannelPrivacy(state: State, user: User, channel: Chann
   const setting = makePrivate ? 'can_create_private_channel_group' : 'can_create_public_channel_group';
   if (!hasRealmPermission(state, user, setting, now)) return reject(Errors.insufficientPermission());
   return accept(true);
-}
-
-/** Whether web-public channels exist here at all: the server setting and the organization's spectator access. */
-export function areWebPublicChannelsEnabled(state: State): boolean {
-  return state.server.webPublicStreamsEnabled && state.realm.settings.enableSpectatorAccess;
 }
 
 export function canMakeChannelWebPublic(state: State, user: User, now: number): Checked<true> {

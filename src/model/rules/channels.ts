@@ -25,6 +25,11 @@ export function isSubscribed(state: State, userId: number, channelId: number): b
   return ofUser !== undefined && hasRow(ofUser, channelId);
 }
 
+/** Whether web-public channels exist here at all: the server setting and the organization's spectator access. */
+export function areWebPublicChannelsEnabled(state: State): boolean {
+  return state.server.webPublicStreamsEnabled && state.realm.settings.enableSpectatorAccess;
+}
+
 /**
  * Whether the user is in one of the channel's group settings. A setting that
  * may not be role:everyone never grants anything to guests.
@@ -69,9 +74,15 @@ export function canAccessChannelMetadata(state: State, user: User, channel: Chan
   );
 }
 
-/** The channel by id if the user may know of it; otherwise the error a missing id gets. */
-export function accessChannelById(state: State, user: User, channelId: number, now: number): Checked<Channel> {
+/**
+ * The channel by id if the user may know of it; otherwise the error a
+ * missing id gets. With `activeOnly`, archived channels count as missing too
+ * (the real server's access check for active channels).
+ */
+export function accessChannelById(state: State, user: User, channelId: number, now: number, options: { readonly activeOnly?: boolean } = {}): Checked<Channel> {
   const channel = selectChannel(state, channelId);
-  if (channel === undefined || !canAccessChannelMetadata(state, user, channel, now)) return reject(Errors.invalidChannelId());
+  if (channel === undefined || (options.activeOnly === true && channel.isArchived) || !canAccessChannelMetadata(state, user, channel, now)) {
+    return reject(Errors.invalidChannelId());
+  }
   return accept(channel);
 }

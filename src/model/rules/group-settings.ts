@@ -116,3 +116,25 @@ export function groupSettingsEqual(state: State, a: GroupSettingValue, b: GroupS
     left.directSubgroups.every((id, index) => right.directSubgroups[index] === id)
   );
 }
+
+/**
+ * A `{new, old?}` change of a setting whose stored value is `current`: `old`
+ * must equal the value as the API shows it (deactivated users left out),
+ * else EXPECTATION_MISMATCH. Returns undefined when `new` changes nothing,
+ * otherwise the validated new value. `mayChange` runs only for a real change.
+ */
+export function checkGroupSettingChange(
+  state: State,
+  settingName: string,
+  rules: GroupSettingRules,
+  current: GroupSettingValue,
+  change: { readonly new: GroupSettingInput; readonly old?: GroupSettingInput | undefined },
+  mayChange: () => Checked<true> = () => accept(true),
+): Checked<GroupSettingValue | undefined> {
+  const shown = normalizeGroupSetting(state, presentGroupSetting(state, current));
+  if (change.old !== undefined && !groupSettingsEqual(state, shown, change.old)) return reject(Errors.expectationMismatch());
+  if (groupSettingsEqual(state, shown, change.new)) return accept(undefined);
+  const allowed = mayChange();
+  if (!allowed.ok) return allowed;
+  return checkGroupSettingValue(state, settingName, rules, change.new);
+}

@@ -9,7 +9,7 @@ import { accept, reject, type Checked } from '../outcome.js';
 import type { GroupSettingInput } from '../params/group-setting.js';
 import type { GroupSettingValue, RealmGroupSettingName, RealmSettings, State, User } from '../state.js';
 import { accessChannelById } from './channels.js';
-import { checkGroupSettingValue, groupSettingsEqual, normalizeGroupSetting, presentGroupSetting } from './group-settings.js';
+import { checkGroupSettingChange } from './group-settings.js';
 import { REALM_GROUP_SETTINGS } from './realm-group-settings.js';
 import { isAdministrator, isOwner } from './roles.js';
 
@@ -204,14 +204,7 @@ export function checkRealmGroupSettingChange(
   setting: RealmGroupSettingName,
   change: { readonly new: GroupSettingInput; readonly old?: GroupSettingInput | undefined },
 ): Checked<GroupSettingValue | undefined> {
-  const current = state.realm.settings.groups[setting];
-  // The comparison is with the value as the API shows it (deactivated users left out).
-  const shown = presentGroupSetting(state, current);
-  if (change.old !== undefined && !groupSettingsEqual(state, normalizeGroupSetting(state, shown), change.old)) {
-    return reject(Errors.expectationMismatch());
-  }
-  if (groupSettingsEqual(state, normalizeGroupSetting(state, shown), change.new)) return accept(undefined);
-  return checkGroupSettingValue(state, setting, REALM_GROUP_SETTINGS[setting], change.new);
+  return checkGroupSettingChange(state, setting, REALM_GROUP_SETTINGS[setting], state.realm.settings.groups[setting], change);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkChannelName, firstInvalidCharacterPosition, isNonCharacter, parseRetentionDays } from './subscriptions.js';
+import { parseRetentionDays } from './channel-administration.js';
+import { checkChannelName, firstInvalidCharacterPosition, isNonCharacter } from './subscriptions.js';
 
 describe('channel names (reference §1.1 step 5)', () => {
   it('counts exactly 66 non-characters', () => {

@@ -6,7 +6,8 @@
 import { Errors } from '../errors.js';
 import { accept, reject, type Checked } from '../outcome.js';
 import type { Channel, State, User } from '../state.js';
-import { canAccessChannelMetadata, isInChannelGroup } from './channels.js';
+import { areWebPublicChannelsEnabled, canAccessChannelMetadata, isInChannelGroup } from './channels.js';
+import { codePointLength } from '../params/wire.js';
 import { hasRealmPermission } from './realm-group-settings.js';
 import { isAdministrator, isBot, isGuest, isOwner } from './roles.js';
 import { canAccessUser, selectUser, selectUserByVisibleEmail } from './users.js';
@@ -44,7 +45,7 @@ export function firstInvalidCharacterPosition(text: string): number | null {
 /** The real server's check_stream_name, on an already trimmed name. */
 export function checkChannelName(name: string): Checked<string> {
   if (name.trim() === '') return reject(Errors.badRequest("Channel name can't be empty."));
-  if ([...name].length > MAX_CHANNEL_NAME_LENGTH) {
+  if (codePointLength(name) > MAX_CHANNEL_NAME_LENGTH) {
     return reject(Errors.badRequest(`Channel name too long (limit: ${MAX_CHANNEL_NAME_LENGTH} characters).`));
   }
   const position = firstInvalidCharacterPosition(name);
@@ -55,32 +56,6 @@ export function checkChannelName(name: string): Checked<string> {
 /** Descriptions are one line: the real server turns newlines into spaces. */
 export function normalizeChannelDescription(description: string): string {
   return description.replaceAll('\n', ' ');
-}
-
-/**
- * message_retention_days: `realm_default` → null (inherit), `unlimited` → -1,
- * a positive integer → itself; anything else is a bad value.
- */
-export function parseRetentionDays(value: string | number): Checked<number | null> {
-  if (value === 'realm_default') return accept(null);
-  if (value === 'unlimited') return accept(-1);
-  if (typeof value === 'string' || !Number.isSafeInteger(value) || value <= 0) {
-    return reject(Errors.badValue('message_retention_days', value));
-  }
-  return accept(value);
-}
-
-export function canSetTopicsPolicy(state: State, user: User, now: number): boolean {
-  return isAdministrator(user) || hasRealmPermission(state, user, 'can_set_topics_policy_group', now);
-}
-
-export function canSetDeleteMessagePolicy(state: State, user: User, now: number): boolean {
-  return isAdministrator(user) || hasRealmPermission(state, user, 'can_set_delete_message_policy_group', now);
-}
-
-/** Web-public channels exist only where the server allows them and the organization allows spectators. */
-export function areWebPublicChannelsEnabled(state: State): boolean {
-  return state.server.webPublicStreamsEnabled && state.realm.settings.enableSpectatorAccess;
 }
 
 export interface ChannelCreationRequest {
@@ -147,14 +122,6 @@ export function canRemoveSubscribers(state: State, actor: User, channels: readon
   );
 }
 
-/**
- * Ids a table can hold (tables/table.ts keys are 30-bit). Larger ids exist
- * nowhere; looking them up must answer "missing" rather than throw.
- */
-export function isPossibleId(id: number): boolean {
-  return Number.isSafeInteger(id) && id >= 0 && id < 2 ** 30;
-}
-
 export type Principals = readonly number[] | readonly string[];
 
 /** Subscribing "others" means any principal but the actor's own id; even the actor's own e-mail counts. */
@@ -176,11 +143,7 @@ export function resolvePrincipals(state: State, actor: User, principals: Princip
   const users = new Map<number, User>();
   for (const principal of principals) {
     const found =
-      typeof principal === 'number'
-        ? isPossibleId(principal)
-          ? selectUser(state, principal)
-          : undefined
-        : selectUserByVisibleEmail(state, actor, principal);
+      typeof principal === 'number' ? selectUser(state, principal) : selectUserByVisibleEmail(state, actor, principal);
     if (found === undefined || !canAccessUser(state, actor, found)) {
       return reject(legacy ? Errors.legacyUnauthorizedPrincipal(principal) : Errors.noSuchUser());
     }

@@ -5,7 +5,7 @@
  */
 import type { Draft } from 'immer';
 import type { Channel, State, Subscription } from '../state.js';
-import { emptyTable, getRow, hasRow, withoutRow, withRow, type Table } from './table.js';
+import { emptyTable, getRow, hasRow, withIndexKey, withoutRow, withRow, type Table } from './table.js';
 
 type WritableState = { -readonly [K in keyof State]: State[K] };
 
@@ -18,12 +18,12 @@ export function putChannelMutably(draft: Draft<State> | WritableState, channel: 
   const state = draft as WritableState;
   const previous = getRow(state.channels, channel.id);
   state.channels = withRow(state.channels, channel.id, Object.freeze(channel));
-  const oldKey = previous === undefined ? undefined : channelNameKey(previous.name);
-  const newKey = channelNameKey(channel.name);
-  if (oldKey !== newKey) {
-    if (oldKey !== undefined) state.channelIdByName = withoutRow(state.channelIdByName, oldKey);
-    state.channelIdByName = withRow(state.channelIdByName, newKey, channel.id);
-  }
+  state.channelIdByName = withIndexKey(
+    state.channelIdByName,
+    previous === undefined ? undefined : channelNameKey(previous.name),
+    channelNameKey(channel.name),
+    channel.id,
+  );
 }
 
 function adjustSubscriberCount(state: WritableState, channelId: number, delta: number): void {

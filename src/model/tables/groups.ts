@@ -1,7 +1,7 @@
 /** Writing user groups: the row and the name index change together, here and nowhere else. */
 import type { Draft } from 'immer';
 import type { State, UserGroup } from '../state.js';
-import { getRow, withoutRow, withRow } from './table.js';
+import { getRow, withIndexKey, withRow } from './table.js';
 
 type WritableState = { -readonly [K in keyof State]: State[K] };
 
@@ -14,10 +14,5 @@ export function putGroupMutably(draft: Draft<State> | WritableState, group: User
   const state = draft as WritableState;
   const previous = getRow(state.groups, group.id);
   state.groups = withRow(state.groups, group.id, Object.freeze(group));
-  const oldKey = previous === undefined ? undefined : groupNameKey(previous.name);
-  const newKey = groupNameKey(group.name);
-  if (oldKey !== newKey) {
-    if (oldKey !== undefined) state.groupIdByName = withoutRow(state.groupIdByName, oldKey);
-    state.groupIdByName = withRow(state.groupIdByName, newKey, group.id);
-  }
+  state.groupIdByName = withIndexKey(state.groupIdByName, previous === undefined ? undefined : groupNameKey(previous.name), groupNameKey(group.name), group.id);
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { produce } from 'immer';
 import { describe, expect, it } from 'vitest';
-import { emptyTable, getRow, hasRow, rows, tableFrom, withoutRow, withRow, type Table } from './table.js';
+import { emptyTable, getRow, hasRow, rows, tableFrom, withIndexKey, withoutRow, withRow, type Table } from './table.js';
 
 describe('the persistent table', () => {
   it('behaves like a Map under any sequence of sets and deletes, and iterates integer keys in order', () => {
@@ -67,5 +67,15 @@ describe('lookups of keys a table can never hold', () => {
     expect(getRow(table, 1.5)).toBeUndefined();
     expect(hasRow(table, 2_000_000_000)).toBe(false);
     expect(() => withRow(table, 2 ** 30, 'x')).toThrow(RangeError);
+  });
+});
+
+describe('withIndexKey', () => {
+  it('moves a unique index entry from the old key to the new one, and leaves it alone when the key is the same', () => {
+    const index = withIndexKey(emptyTable<string, number>(), undefined, 'a', 1);
+    expect([getRow(index, 'a')]).toEqual([1]);
+    const moved = withIndexKey(index, 'a', 'b', 1);
+    expect([getRow(moved, 'a'), getRow(moved, 'b'), moved.size]).toEqual([undefined, 1, 1]);
+    expect(withIndexKey(moved, 'b', 'b', 1)).toBe(moved);
   });
 });

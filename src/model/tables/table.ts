@@ -156,3 +156,13 @@ export function tableFrom<K extends string | number, V>(entries: Iterable<readon
   for (const [key, value] of entries) table = withRow(table, key, value);
   return table;
 }
+
+/**
+ * A unique index after its row's key changed from `oldKey` (undefined for a
+ * new row) to `newKey`: the old entry goes, the new one points at `id`.
+ */
+export function withIndexKey<K extends string | number>(index: Table<K, number>, oldKey: K | undefined, newKey: K, id: number): Table<K, number> {
+  if (oldKey === newKey) return index;
+  const without = oldKey === undefined ? index : withoutRow(index, oldKey);
+  return withRow(without, newKey, id);
+}

@@ -6,7 +6,7 @@
 import type { Draft } from 'immer';
 import { nameKey } from '../rules/names.js';
 import type { State, User } from '../state.js';
-import { getRow, withoutRow, withRow, type Table } from './table.js';
+import { getRow, withIndexKey, withoutRow, withRow, type Table } from './table.js';
 
 type WritableState = { -readonly [K in keyof State]: State[K] };
 
@@ -32,12 +32,7 @@ export function putUserMutably(draft: Draft<State> | WritableState, user: User):
   const previous = getRow(state.users, user.id);
   state.users = withRow(state.users, user.id, Object.freeze(user));
 
-  const newEmailKey = user.deliveryEmail.toLowerCase();
-  const oldEmailKey = previous?.deliveryEmail.toLowerCase();
-  if (oldEmailKey !== newEmailKey) {
-    if (oldEmailKey !== undefined) state.userIdByEmail = withoutRow(state.userIdByEmail, oldEmailKey);
-    state.userIdByEmail = withRow(state.userIdByEmail, newEmailKey, user.id);
-  }
+  state.userIdByEmail = withIndexKey(state.userIdByEmail, previous?.deliveryEmail.toLowerCase(), user.deliveryEmail.toLowerCase(), user.id);
 
   if (previous?.fullName !== user.fullName) {
     const newNameKey = nameKey(user.fullName);

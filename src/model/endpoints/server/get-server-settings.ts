@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
 import { succeed } from '../../outcome.js';
 import { renderMarkdown } from '../../present/markdown.js';
+import { areWebPublicChannelsEnabled } from '../../rules/channels.js';
 import type { State } from '../../state.js';
 import { rows } from '../../tables/table.js';
 
@@ -11,7 +12,7 @@ import { rows } from '../../tables/table.js';
  * web-public channel exists (the real server's allow_web_public_streams_access).
  */
 export function isWebPublicAccessEnabled(state: State): boolean {
-  if (!state.server.webPublicStreamsEnabled || !state.realm.settings.enableSpectatorAccess) return false;
+  if (!areWebPublicChannelsEnabled(state)) return false;
   for (const channel of rows(state.channels)) if (channel.isWebPublic && !channel.isArchived) return true;
   return false;
 }

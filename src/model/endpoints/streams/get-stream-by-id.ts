@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
 import { fail, succeed } from '../../outcome.js';
 import { presentChannel } from '../../present/channel.js';
-import { accessChannelForRead } from '../../rules/channel-administration.js';
+import { accessChannelById } from '../../rules/channels.js';
 
 /** GET /streams/{stream_id}: one channel the user may know of (archived ones look missing, as on the real server). */
 export const getStreamById = defineEndpoint({
@@ -14,7 +14,7 @@ export const getStreamById = defineEndpoint({
   allowBots: true,
   params: z.object({}),
   reduce(state, { actor, path, now }) {
-    const channel = accessChannelForRead(state, actor, path['stream_id'] as number, now, { activeOnly: true });
+    const channel = accessChannelById(state, actor, path['stream_id'] as number, now, { activeOnly: true });
     if (!channel.ok) return fail(channel.error);
     return succeed(state, { stream: presentChannel(state, channel.value) });
   },

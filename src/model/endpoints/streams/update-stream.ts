@@ -17,19 +17,14 @@ import {
   parseRetentionDays,
 } from '../../rules/channel-administration.js';
 import { CHANNEL_GROUP_SETTING_NAMES, CHANNEL_GROUP_SETTINGS } from '../../rules/channel-group-settings.js';
-import { checkGroupSettingValue, groupSettingsEqual, normalizeGroupSetting, presentGroupSetting } from '../../rules/group-settings.js';
-import type { Channel, GroupSettingValue, State, User } from '../../state.js';
+import { checkGroupSettingChange } from '../../rules/group-settings.js';
+import type { Channel, State, User } from '../../state.js';
 import { putChannelMutably } from '../../tables/channels.js';
 import { updateStreamParams, type UpdateStreamParams } from './update-stream-params.js';
 
 interface Change {
   readonly channel: Channel;
   readonly defaultChannelIds: readonly number[];
-}
-
-/** The value clients see (deactivated users left out), which `old` is compared with. */
-function visibleValue(state: State, value: GroupSettingValue): GroupSettingValue {
-  return normalizeGroupSetting(state, presentGroupSetting(state, value));
 }
 
 /**
@@ -64,13 +59,11 @@ function checkGroupSettingChanges(state: State, actor: User, original: Channel, 
   for (const name of CHANNEL_GROUP_SETTING_NAMES) {
     const change = params[name];
     if (change === undefined) continue;
-    const current = visibleValue(state, original.settings[name]);
-    if (change.old !== undefined && !groupSettingsEqual(state, current, change.old)) return reject(Errors.expectationMismatch());
-    if (groupSettingsEqual(state, current, change.new)) continue;
-    const allowed = canChangeChannelGroupSetting(state, actor, original, name, now);
-    if (!allowed.ok) return allowed;
-    const value = checkGroupSettingValue(state, name, CHANNEL_GROUP_SETTINGS[name], change.new);
+    const value = checkGroupSettingChange(state, name, CHANNEL_GROUP_SETTINGS[name], original.settings[name], change, () =>
+      canChangeChannelGroupSetting(state, actor, original, name, now),
+    );
     if (!value.ok) return value;
+    if (value.value === undefined) continue;
     settings = { ...settings, [name]: value.value };
   }
   return accept(settings === channel.settings ? channel : { ...channel, settings });

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
-import { Errors } from '../../errors.js';
 import { fail, succeed } from '../../outcome.js';
 import { accessChannelById, isSubscribed } from '../../rules/channels.js';
-import { isPossibleId } from '../../rules/subscriptions.js';
 import { accessUserForRead, selectUser } from '../../rules/users.js';
 
 /** GET /users/{user_id}/subscriptions/{stream_id}: whether a user is subscribed to a channel the caller may know of. */
@@ -18,11 +16,10 @@ export const getSubscriptionStatus = defineEndpoint({
   reduce(state, { actor, path, now }) {
     const userId = path['user_id'] as number;
     const channelId = path['stream_id'] as number;
-    const user = accessUserForRead(state, actor, isPossibleId(userId) ? selectUser(state, userId) : undefined);
+    const user = accessUserForRead(state, actor, selectUser(state, userId));
     if (!user.ok) return fail(user.error);
-    const channel = isPossibleId(channelId) ? accessChannelById(state, actor, channelId, now) : undefined;
-    // Archived channels answer like missing ones here, as the real server's access check for active channels does.
-    if (channel === undefined || !channel.ok || channel.value.isArchived) return fail(Errors.invalidChannelId());
+    const channel = accessChannelById(state, actor, channelId, now, { activeOnly: true });
+    if (!channel.ok) return fail(channel.error);
     return succeed(state, { is_subscribed: isSubscribed(state, user.value.id, channel.value.id) });
   },
 });

@@ -7,6 +7,7 @@ import { groupSettingParam, type GroupSettingInput } from '../../params/group-se
 import { maxChars, wire } from '../../params/wire.js';
 import { renderMarkdown } from '../../present/markdown.js';
 import { makeChannel, makeSubscription, pickSubscriptionColor } from '../../records.js';
+import { canSetChannelTopicsPolicy, canSetDeleteMessagePolicy, parseRetentionDays } from '../../rules/channel-administration.js';
 import { CHANNEL_GROUP_SETTING_NAMES, CHANNEL_GROUP_SETTINGS } from '../../rules/channel-group-settings.js';
 import { canAccessChannelContent, isSubscribed, selectChannelByName } from '../../rules/channels.js';
 import { checkGroupSettingValue, defaultGroupSetting } from '../../rules/group-settings.js';
@@ -14,15 +15,12 @@ import {
   MAX_BULK_NEW_SUBSCRIPTION_MESSAGES,
   MAX_CHANNEL_DESCRIPTION_LENGTH,
   canChangeSubscriptionsIn,
-  canSetDeleteMessagePolicy,
-  canSetTopicsPolicy,
   canSubscribeOthers,
   checkChannelCreation,
   checkChannelName,
   historyPublicToSubscribers,
   isSubscribingOthers,
   normalizeChannelDescription,
-  parseRetentionDays,
   resolvePrincipals,
 } from '../../rules/subscriptions.js';
 import type { Channel, ChannelGroupSettingName, GroupSettingValue, State, Subscription, User } from '../../state.js';
@@ -155,7 +153,7 @@ export const subscribe = defineEndpoint({
     const retention = parseRetentionDays(params.message_retention_days);
     if (!retention.ok) return fail(retention.error);
     const topicsPolicy = params.topics_policy ?? 'inherit';
-    if (topicsPolicy !== 'inherit' && !canSetTopicsPolicy(state, actor, now)) return fail(Errors.insufficientPermission());
+    if (topicsPolicy !== 'inherit' && !canSetChannelTopicsPolicy(state, actor, now)) return fail(Errors.insufficientPermission());
     const requests = checkChannelRequests(params.subscriptions);
     if (!requests.ok) return fail(requests.error);
     const subscribingOthers = isSubscribingOthers(actor, params.principals);

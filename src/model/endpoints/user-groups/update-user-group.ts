@@ -5,7 +5,7 @@ import { Errors } from '../../errors.js';
 import { fail, succeed } from '../../outcome.js';
 import { groupSettingChangeParam } from '../../params/group-setting.js';
 import { wire } from '../../params/wire.js';
-import { checkGroupSettingValue, groupSettingsEqual, normalizeGroupSetting, presentGroupSetting } from '../../rules/group-settings.js';
+import { checkGroupSettingChange } from '../../rules/group-settings.js';
 import { accessUserGroupForUpdate, canManageGroup, checkGroupName } from '../../rules/groups.js';
 import { USER_GROUP_SETTING_NAMES, USER_GROUP_SETTINGS } from '../../rules/user-group-settings.js';
 import type { UserGroup, UserGroupSettingName } from '../../state.js';
@@ -56,12 +56,9 @@ export const updateUserGroup = defineEndpoint({
     for (const setting of USER_GROUP_SETTING_NAMES) {
       const change = params[setting];
       if (change === undefined) continue;
-      // The client compares with what it was shown: deactivated users are not in it.
-      const current = normalizeGroupSetting(state, presentGroupSetting(state, group.settings[setting]));
-      if (change.old !== undefined && !groupSettingsEqual(state, current, change.old)) return fail(Errors.expectationMismatch());
-      if (groupSettingsEqual(state, current, change.new)) continue;
-      const value = checkGroupSettingValue(state, setting, USER_GROUP_SETTINGS[setting], change.new);
+      const value = checkGroupSettingChange(state, setting, USER_GROUP_SETTINGS[setting], group.settings[setting], change);
       if (!value.ok) return fail(value.error);
+      if (value.value === undefined) continue;
       next = { ...next, settings: { ...next.settings, [setting]: value.value } };
     }
 
