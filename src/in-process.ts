@@ -1,17 +1,17 @@
-/** A stateful, in-process handle on the pure model: no sockets, same answers as the server. */
-import { createEntropySource, systemClock } from './http/environment.js';
+/** A stateful, in-process handle on the model: no sockets, same answers as the server, one store underneath. */
 import { loadFixture } from './fixtures/load.js';
 import { basicAuthorization } from './model/auth.js';
-import { handle } from './model/handle.js';
 import type { ModelResponse, UploadedFile } from './model/request.js';
 import type { State } from './model/state.js';
+import { openEventStream, type EventStream, type EventStreamOptions } from './store/event-stream.js';
+import { Store, type StoreRequest } from './store/store.js';
 
 export interface ModelOptions {
   /** A fixture name or path, or a ready State. Default: the embedded default realm. */
   readonly fixture?: string | State;
-  /** Derive all keys and salts from this seed instead of the system's randomness. */
+  /** Derive all keys, salts and queue ids from this seed instead of the system's randomness. */
   readonly seed?: number | string;
-  /** UNIX seconds; default: the system clock. */
+  /** UNIX seconds; default: the system clock. Move it and call tick() to expire queues or send heartbeats. */
   readonly clock?: () => number;
   /** The address clients are told to use (realm_url); default https://<realm host>. */
   readonly origin?: string;
@@ -31,10 +31,27 @@ export interface CallOptions {
 export interface Model {
   /** The current state (immutable). */
   readonly state: State;
-  /** Calls an endpoint as an HTTP client would, e.g. call('GET', '/users/me', {}, { auth }). Path is below /api/v1. */
+  /** The store underneath: state, clock, event queues. */
+  readonly store: Store;
+  /**
+   * Calls an endpoint as an HTTP client would, e.g. call('GET', '/users/me', {}, { auth }). Path is below /api/v1.
+   * A GET /events that would wait for an event throws: use request() for those.
+   */
   call(method: string, path: string, params?: Readonly<Record<string, string>>, options?: CallOptions): ModelResponse;
+  /** Like call(), but a GET /events may wait for its answer (an event, a heartbeat, a newer request, the queue's deletion). */
+  request(method: string, path: string, params?: Readonly<Record<string, string>>, options?: CallOptions): Promise<ModelResponse>;
+  /** The events a user's queue receives, as an async iterator; `stop()` (or `break`) deletes the queue. */
+  events(user: Credentials, options?: EventStreamOptions): EventStream;
+  /** Sends due heartbeats and collects expired queues, by the model's clock. */
+  tick(): void;
   /** Replaces the state (e.g. to rewind to an earlier one). */
   reset(state: State): void;
+  /** Answers waiting requests and stops the heartbeat timer. */
+  close(): void;
+}
+
+function authorizationOf(auth: CallOptions['auth']): string | null {
+  return auth == null ? null : typeof auth === 'string' ? auth : basicAuthorization(auth.email, auth.apiKey);
 }
 
 /**
@@ -43,33 +60,49 @@ export interface Model {
  * @example
  * const model = createModel({ seed: 1 });
  * const me = model.call('GET', '/users/me', {}, { auth: { email: 'iago@chatref.test', apiKey: 'IagoAdministratorKey000000000002' } });
+ * for await (const event of model.events({ email: 'iago@chatref.test', apiKey: 'IagoAdministratorKey000000000002' })) { ... }
  */
 export function createModel(options: ModelOptions = {}): Model {
-  let state = typeof options.fixture === 'object' ? options.fixture : loadFixture(options.fixture);
-  const entropy = createEntropySource(options.seed);
-  const clock = options.clock ?? systemClock;
+  const state = typeof options.fixture === 'object' ? options.fixture : loadFixture(options.fixture);
+  const store = new Store({ state, ...(options.clock === undefined ? {} : { clock: options.clock }), ...(options.seed === undefined ? {} : { seed: options.seed }) });
+  if (options.clock === undefined) store.startTimers();
+
+  const toRequest = (method: string, path: string, params: Readonly<Record<string, string>>, callOptions: CallOptions): StoreRequest => ({
+    method,
+    path,
+    params,
+    files: callOptions.files ?? [],
+    authorization: authorizationOf(callOptions.auth),
+    ...(options.origin === undefined ? {} : { origin: options.origin }),
+  });
+
+  const request: Model['request'] = (method, path, params = {}, callOptions = {}) =>
+    new Promise((resolve) => {
+      store.dispatch(toRequest(method, path, params, callOptions), resolve);
+    });
+
   return {
     get state() {
-      return state;
+      return store.state;
     },
+    store,
     call(method, path, params = {}, callOptions = {}) {
-      const auth = callOptions.auth;
-      const authorization = auth == null ? null : typeof auth === 'string' ? auth : basicAuthorization(auth.email, auth.apiKey);
-      const result = handle(state, {
-        method,
-        path,
-        params,
-        files: callOptions.files ?? [],
-        authorization,
-        ...(options.origin === undefined ? {} : { origin: options.origin }),
-        now: clock(),
-        entropy: entropy(),
+      let response: ModelResponse | undefined;
+      const release = store.dispatch(toRequest(method, path, params, callOptions), (answer) => {
+        response = answer;
       });
-      state = result.state;
-      return result.response;
+      if (response === undefined) {
+        release?.();
+        throw new Error(`${method} ${path} waits for an event; use model.request() to await it`);
+      }
+      return response;
     },
+    request,
+    events: (user, streamOptions = {}) => openEventStream(request, user, streamOptions),
+    tick: () => store.tick(),
     reset(next) {
-      state = next;
+      store.setState(next);
     },
+    close: () => store.close(),
   };
 }

@@ -1,6 +1,6 @@
 /** The event-queue endpoints, as the property checks see them. */
 import type { EndpointSpec } from './endpoint-spec.js';
-import { BOOL, enumOf, INT, OBJECT, optional, STRING_LIST, userRead } from './param-kinds.js';
+import { BOOL, enumOf, INT, OBJECT, optional, STRING, STRING_LIST, userRead } from './param-kinds.js';
 
 export const EVENT_ENDPOINT_SPECS: readonly EndpointSpec[] = [
   {
@@ -20,6 +20,33 @@ export const EVENT_ENDPOINT_SPECS: readonly EndpointSpec[] = [
       { name: 'presence_history_limit_days', kind: INT },
       { name: 'queue_lifespan_secs', kind: INT },
     ],
+    observe: (env) => [userRead(env.self.userId)],
+  },
+  {
+    operation: 'get-events',
+    method: 'GET',
+    path: '/events',
+    auth: 'basic',
+    actor: 'self',
+    params: [
+      // The base creates a queue and answers at once; no generated queue_id names a live queue, so nothing waits.
+      { name: 'dont_block', kind: BOOL, valid: () => 'true' },
+      { name: 'queue_id', kind: STRING },
+      { name: 'last_event_id', kind: INT },
+      { name: 'event_types', kind: STRING_LIST },
+      { name: 'narrow', kind: STRING_LIST, invalid: ['[["stream"]]', '[["search","x"]]'] },
+      ...optional(BOOL, 'apply_markdown', 'client_gravatar', 'all_public_streams', 'bulk_message_deletion', 'archived_channels'),
+      { name: 'lifespan_secs', kind: INT },
+    ],
+    observe: (env) => [userRead(env.self.userId)],
+  },
+  {
+    operation: 'delete-queue',
+    method: 'DELETE',
+    path: '/events',
+    auth: 'basic',
+    actor: 'self',
+    params: [{ name: 'queue_id', kind: STRING, required: true }],
     observe: (env) => [userRead(env.self.userId)],
   },
 ];

@@ -1,7 +1,7 @@
 /**
- * The HTTP server: owns the one mutable State, turns each request under
- * /api/v1 into a ModelRequest, hands it to the pure model and writes the
- * answer. No business rules live here.
+ * The HTTP server: turns each request under /api/v1 into a request for the
+ * store (which owns the state and the event queues) and writes the answer,
+ * now or, for a held GET /events, later. No business rules live here.
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -9,10 +9,9 @@ import type { AddressInfo, Socket } from 'node:net';
 import { createHttpTerminator } from 'http-terminator';
 import { errorResponse } from '../model/envelope.js';
 import { Errors } from '../model/errors.js';
-import { handle } from '../model/handle.js';
-import type { ModelRequest, ModelResponse } from '../model/request.js';
+import type { ModelResponse } from '../model/request.js';
 import type { State } from '../model/state.js';
-import { createEntropySource, systemClock } from './environment.js';
+import { Store, type StoreRequest } from '../store/store.js';
 import { readRequest, type ReadRequestResult } from './read-request.js';
 import { writeResponse } from './write-response.js';
 
@@ -39,6 +38,8 @@ export interface RunningServer {
   readonly apiUrl: string;
   readonly host: string;
   readonly port: number;
+  /** The store behind the server: state, clock, event queues. */
+  readonly store: Store;
   getState(): State;
   setState(next: State): void;
   /** Stops accepting connections and resolves once in-flight requests have been answered. */
@@ -86,10 +87,12 @@ function describeFailure(error: unknown): string {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const host = options.host ?? DEFAULT_HOST;
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
-  const clock = options.clock ?? systemClock;
-  const entropy = createEntropySource(options.seed);
+  const store = new Store({
+    state: options.state,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+  });
   const log = options.log ?? writeStderr;
-  let state = options.state;
   let authority = '';
 
   function serve(req: IncomingMessage, res: ServerResponse, fail: (error: unknown) => void): void {
@@ -114,27 +117,31 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       return;
     }
 
-    const request: ModelRequest = {
+    const request: StoreRequest = {
       method,
       path,
       params: read.params,
       files: read.files,
       authorization: req.headers.authorization ?? null,
       origin: `http://${req.headers.host ?? authority}`,
-      now: clock(),
-      entropy: entropy(),
     };
-    // From here to the swap nothing awaits, so no other request can see or change the state in between.
-    let response: ModelResponse;
+    let release: (() => void) | null = null;
     try {
-      const result = handle(state, request);
-      state = result.state;
-      response = result.response;
+      release = store.dispatch(request, (response) => {
+        if (!res.writableEnded && !res.destroyed) writeResponse(res, response, method);
+      });
     } catch (error) {
       log(`chatref: ${method} ${req.url ?? ''} failed: ${describeFailure(error)}`);
-      response = INTERNAL_ERROR;
+      writeResponse(res, INTERNAL_ERROR, method);
+      return;
     }
-    writeResponse(res, response, method);
+    // A held long-poll whose client goes away frees its place at once.
+    if (release !== null) {
+      const held = release;
+      res.once('close', () => {
+        if (!res.writableEnded) held();
+      });
+    }
   }
 
   function onRequest(req: IncomingMessage, res: ServerResponse): void {
@@ -176,6 +183,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
   });
   server.on('error', (error) => log(`chatref: server error: ${describeFailure(error)}`));
+  store.startTimers();
 
   const port = (server.address() as AddressInfo).port;
   authority = `${formatHost(host)}:${port}`;
@@ -187,12 +195,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     apiUrl: `${url}${API_PREFIX}`,
     host,
     port,
-    getState: () => state,
+    store,
+    getState: () => store.state,
     setState(next) {
-      state = next;
+      store.setState(next);
     },
     stop() {
-      stopping ??= terminator.terminate();
+      if (stopping === undefined) {
+        // Held long-polls are answered first, so they do not hold the shutdown up.
+        store.close();
+        stopping = terminator.terminate();
+      }
       return stopping;
     },
   };

@@ -21,6 +21,8 @@ interface BaseContext<P> {
   readonly entropy: EntropyReader;
   /** Scheme and authority the client reached the server at, e.g. http://127.0.0.1:9991. */
   readonly origin: string;
+  /** UNIX seconds the serving process started. */
+  readonly serverGeneration: number;
 }
 
 export interface AuthenticatedContext<P> extends BaseContext<P> {

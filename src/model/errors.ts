@@ -136,5 +136,19 @@ export const Errors = {
     data: { objections },
   }),
   noSuchUser: (): ApiError => badRequest('No such user'),
+
+  // Event queues (reference server-events §2.6): unknown, expired, deleted and other users' queues look alike.
+  badEventQueueId: (queueId: string): ApiError => ({
+    status: 400,
+    code: 'BAD_EVENT_QUEUE_ID',
+    msg: `Bad event queue ID: ${queueId}`,
+    data: { queue_id: queueId },
+  }),
+  /** GET /events reports these two as plain BAD_REQUEST, without var_name. */
+  missingQueueArgument: (name: 'queue_id' | 'last_event_id'): ApiError => badRequest(`Missing '${name}' argument`),
+  eventAlreadyPruned: (lastEventId: number): ApiError => badRequest(`An event newer than ${lastEventId} has already been pruned!`),
+  eventNotInQueue: (lastEventId: number): ApiError => badRequest(`Event ${lastEventId} was not in this queue`),
+  couldNotAllocateQueue: (): ApiError => badRequest('Could not allocate event queue'),
+  notAuthorizedForQuery: (): ApiError => badRequest('User not authorized for this query'),
   userIsDeactivated: (): ApiError => badRequest('User is deactivated'),
 } as const;

@@ -1,5 +1,5 @@
 /**
- * The model's single entry: (state, request) → (state', response).
+ * The model's single entry: (state, request) → (state', response, events).
  * Route → authenticate → parse → reduce → envelope. Pure and deterministic:
  * the clock and the randomness arrive with the request.
  */
@@ -8,6 +8,7 @@ import { EntropyReader } from './entropy.js';
 import { errorResponse, successResponse } from './envelope.js';
 import { Errors } from './errors.js';
 import { parseParams } from './params/parse.js';
+import type { Emission, QueueCommand } from './events/event.js';
 import type { ModelRequest, ModelResponse } from './request.js';
 import { isAdministrator, isBot, isGuest } from './rules/roles.js';
 import { matchRoute } from './routes.js';
@@ -16,10 +17,16 @@ import type { State } from './state.js';
 export interface HandleResult {
   readonly state: State;
   readonly response: ModelResponse;
+  /** What the request changed, with the users who may learn of it. */
+  readonly events: readonly Emission[];
+  /** For the event-queue endpoints: what the store must do. */
+  readonly queue?: QueueCommand;
 }
 
+const NO_EVENTS: readonly Emission[] = Object.freeze([]);
+
 function failed(state: State, error: Parameters<typeof errorResponse>[0]): HandleResult {
-  return { state, response: errorResponse(error) };
+  return { state, response: errorResponse(error), events: NO_EVENTS };
 }
 
 export function handle(state: State, request: ModelRequest): HandleResult {
@@ -28,7 +35,7 @@ export function handle(state: State, request: ModelRequest): HandleResult {
   if (route.kind === 'not-found') return failed(state, Errors.notFound());
   // No endpoint answers OPTIONS itself, so the router lists the path's methods, as the real server does with 204.
   if (method === 'OPTIONS' && route.kind === 'method-not-allowed') {
-    return { state, response: { status: 204, headers: { Allow: route.allowed.join(', ') }, body: null } };
+    return { state, response: { status: 204, headers: { Allow: route.allowed.join(', ') }, body: null }, events: NO_EVENTS };
   }
   if (route.kind === 'method-not-allowed') return failed(state, Errors.methodNotAllowed(route.allowed));
   const { endpoint } = route;
@@ -55,9 +62,13 @@ export function handle(state: State, request: ModelRequest): HandleResult {
     now: Math.floor(request.now),
     entropy: new EntropyReader(request.entropy),
     origin: request.origin ?? `https://${state.realm.host}`,
+    serverGeneration: request.serverGeneration ?? state.realm.dateCreated,
   };
   const outcome =
     endpoint.auth === 'basic' ? endpoint.reduce(state, { ...context, actor: actor! }) : endpoint.reduce(state, { ...context, actor: null });
   if (!outcome.ok) return failed(state, outcome.error);
-  return { state: outcome.state, response: successResponse(outcome.data, parsed.ignored) };
+  const response = successResponse(outcome.data, parsed.ignored);
+  return outcome.queue === undefined
+    ? { state: outcome.state, response, events: outcome.events }
+    : { state: outcome.state, response, events: outcome.events, queue: outcome.queue };
 }

@@ -1,13 +1,29 @@
-/** What a reducer returns: the next state and response data, or an error (and then the state is untouched). */
+/** What a reducer returns: the next state, response data and events, or an error (and then the state is untouched). */
 import type { ApiError } from './errors.js';
+import type { Written } from './events/commit.js';
+import type { Emission, QueueCommand } from './events/event.js';
 import type { State } from './state.js';
 
 export type Outcome =
-  | { readonly ok: true; readonly state: State; readonly data: Readonly<Record<string, unknown>> }
+  | {
+      readonly ok: true;
+      readonly state: State;
+      readonly data: Readonly<Record<string, unknown>>;
+      readonly events: readonly Emission[];
+      /** For the queue endpoints: what the store must do with its event queues. */
+      readonly queue?: QueueCommand;
+    }
   | { readonly ok: false; readonly error: ApiError };
 
-export function succeed(state: State, data: Readonly<Record<string, unknown>> = {}): Outcome {
-  return { ok: true, state, data };
+/** Success without a change (reads), or with what `commit` wrote. */
+export function succeed(result: State | Written, data: Readonly<Record<string, unknown>> = {}): Outcome {
+  if ('events' in result) return { ok: true, state: result.state, data, events: result.events };
+  return { ok: true, state: result, data, events: [] };
+}
+
+/** Success that also asks the store to act on an event queue. */
+export function succeedWithQueue(state: State, data: Readonly<Record<string, unknown>>, queue: QueueCommand): Outcome {
+  return { ok: true, state, data, events: [], queue };
 }
 
 export function fail(error: ApiError): Outcome {

@@ -22,6 +22,8 @@ export interface ModelRequest {
   readonly origin?: string;
   /** UNIX seconds. */
   readonly now: number;
+  /** UNIX seconds the server started (register's server_generation); default: the realm's creation. */
+  readonly serverGeneration?: number;
   /** Random bytes for keys and salts; the model stretches them deterministically if it needs more. */
   readonly entropy: Uint8Array;
 }

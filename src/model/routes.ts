@@ -17,6 +17,7 @@ import { updateOwnProfileData } from './endpoints/users/update-own-profile-data.
 import { updateStatus } from './endpoints/users/update-status.js';
 import { updateUserByEmail } from './endpoints/users/update-user-by-email.js';
 import { updateUser } from './endpoints/users/update-user.js';
+import { EVENT_ENDPOINTS } from './endpoints/events/index.js';
 import { USER_GROUP_ENDPOINTS } from './endpoints/user-groups/index.js';
 import { REALM_STATE_ENDPOINTS } from './endpoints/register/index.js';
 import { STREAM_ENDPOINTS } from './endpoints/streams/index.js';
@@ -43,6 +44,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...REALM_STATE_ENDPOINTS,
   ...STREAM_ENDPOINTS,
   ...SUBSCRIPTION_ENDPOINTS,
+  ...EVENT_ENDPOINTS,
 ] as unknown as readonly Endpoint[];
 
 type Segment = { readonly literal: string } | { readonly param: string; readonly kind: PathParamKind };

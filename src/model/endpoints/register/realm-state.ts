@@ -53,7 +53,6 @@ export function presentRealmState(state: State, origin: string): Record<string, 
     // PLAN_TYPE_SELF_HOSTED: no plan limits.
     realm_plan_type: 1,
     zulip_plan_is_not_limited: true,
-    server_generation: 0,
     development_environment: false,
     password_min_length: 6,
     password_max_length: 100,

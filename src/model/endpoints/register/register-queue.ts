@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
-import type { EntropyReader } from '../../entropy.js';
-import { Errors } from '../../errors.js';
-import { fail, succeed } from '../../outcome.js';
+import { checkQueueSpec, eventTypesParam, lifespanParam, narrowParam } from '../../events/queue-spec.js';
+import { fail, succeedWithQueue } from '../../outcome.js';
 import { json, wire } from '../../params/wire.js';
 import { presentProfileField } from '../../present/profile-data.js';
 import { presentUserGroup } from '../../present/user-group.js';
-import { isGuest } from '../../rules/roles.js';
 import { rows } from '../../tables/table.js';
 import { presentDefaultStreamState, presentStreamState, presentSubscriptionState } from './channel-state.js';
 import { presentRealmState } from './realm-state.js';
@@ -34,17 +32,14 @@ export const registerParams = z.object({
     }),
   ).optional(),
   client_gravatar: wire.bool().optional(),
-  event_types: json(z.array(z.string())).optional(),
-  fetch_event_types: json(z.array(z.string())).optional(),
+  event_types: eventTypesParam(),
+  fetch_event_types: eventTypesParam(),
   include_subscribers: z.enum(['true', 'false', 'partial']).default('false'),
-  narrow: json(z.array(z.tuple([z.string(), z.string()]))).optional(),
+  narrow: narrowParam(),
   presence_history_limit_days: wire.int().optional(),
-  queue_lifespan_secs: wire.int().default(0),
+  queue_lifespan_secs: lifespanParam(),
   slim_presence: wire.bool().default(false),
 });
-
-/** The narrow operators an event queue can filter on (check_narrow_for_events). */
-const QUEUE_NARROW_OPERATORS: ReadonlySet<string> = new Set(['channel', 'stream', 'topic', 'sender', 'is']);
 
 /** CustomProfileField.ALL_FIELD_TYPES as register reports them: constant name → {id, name}. */
 const CUSTOM_PROFILE_FIELD_TYPES = {
@@ -58,20 +53,11 @@ const CUSTOM_PROFILE_FIELD_TYPES = {
   PRONOUNS: { id: 8, name: 'Pronouns' },
 } as const;
 
-/** A queue id in the real server's UUID form, drawn from the request's entropy. */
-export function drawQueueId(entropy: EntropyReader): string {
-  const bytes = entropy.take(16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 /**
- * POST /register: the initial state a client starts from, limited to the
- * event types asked for (fetch_event_types, else event_types, else all), and
- * an event queue id. The queue itself is not live yet, so no event has
- * happened since: last_event_id is -1.
+ * POST /register: an event queue, and the initial state a client starts
+ * from, limited to the event types asked for (fetch_event_types, else
+ * event_types, else all). The store allocates the queue in the same step the
+ * state is read, so no event can fall between them: last_event_id is -1.
  */
 export const registerQueue = defineEndpoint({
   operation: 'register-queue',
@@ -79,22 +65,32 @@ export const registerQueue = defineEndpoint({
   path: '/register',
   auth: 'basic',
   params: registerParams,
-  reduce(state, { actor, params, now, origin, entropy }) {
-    for (const [operator, operand] of params.narrow ?? []) {
-      if (!QUEUE_NARROW_OPERATORS.has(operator)) return fail(Errors.badRequest(`Operator ${operator} not supported.`));
-      if (operator === 'is' && operand === 'followed') return fail(Errors.badRequest(`Operand ${operand} not supported.`));
-    }
-    if (params.all_public_streams === true && isGuest(actor)) return fail(Errors.badRequest('User not authorized for this query'));
+  reduce(state, { actor, params, now, origin, entropy, serverGeneration }) {
+    const capabilities = params.client_capabilities;
+    const queue = checkQueueSpec(
+      actor,
+      {
+        eventTypes: params.event_types,
+        narrow: params.narrow,
+        allPublicStreams: params.all_public_streams,
+        applyMarkdown: params.apply_markdown,
+        clientGravatar: params.client_gravatar ?? true,
+        slimPresence: params.slim_presence,
+        capabilities: capabilities ?? {},
+        lifespanSecs: params.queue_lifespan_secs,
+      },
+      entropy,
+    );
+    if (!queue.ok) return fail(queue.error);
 
-    const requested = params.fetch_event_types ?? params.event_types;
+    const requested = params.fetch_event_types ?? params.event_types ?? undefined;
     const types = requested === undefined ? null : new Set(requested);
     const want = (type: string) => types === null || types.has(type);
-    const capabilities = params.client_capabilities;
     const includeSubscribers = params.include_subscribers === 'partial' ? 'partial' : params.include_subscribers === 'true';
     const channelOptions = { includeSubscribers, archivedChannels: capabilities?.archived_channels === true, now } as const;
 
     const data: Record<string, unknown> = {
-      queue_id: drawQueueId(entropy),
+      queue_id: queue.value.queueId,
       zulip_version: state.zulipVersion,
       zulip_feature_level: state.featureLevel,
       zulip_merge_base: state.zulipVersion,
@@ -109,7 +105,7 @@ export const registerQueue = defineEndpoint({
         .filter((group) => includeDeactivated || !group.deactivated)
         .map((group) => presentUserGroup(state, group, now));
     }
-    if (want('realm')) Object.assign(data, presentRealmState(state, origin));
+    if (want('realm')) Object.assign(data, presentRealmState(state, origin), { server_generation: serverGeneration });
     if (want('realm_user')) {
       Object.assign(
         data,
@@ -130,6 +126,6 @@ export const registerQueue = defineEndpoint({
       data['has_zoom_token'] = false;
     }
     data['last_event_id'] = -1;
-    return succeed(state, data);
+    return succeedWithQueue(state, data, { kind: 'register', queue: queue.value });
   },
 });

@@ -1,12 +1,12 @@
-import { produce } from 'immer';
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
 import { fail, succeed } from '../../outcome.js';
 import { codePointLength, wire } from '../../params/wire.js';
 import { resolveEmoji } from '../../rules/emoji.js';
-import type { User, UserStatus } from '../../state.js';
-import { putUserMutably } from '../../tables/users.js';
+import type { UserStatus } from '../../state.js';
+import { changeUserStatus } from '../../actions/users.js';
+import { commit } from '../../events/commit.js';
 
 export const MAX_STATUS_TEXT_LENGTH = 60;
 
@@ -24,7 +24,7 @@ export const updateStatus = defineEndpoint({
     emoji_code: z.string().optional(),
     reaction_type: z.string().optional(),
   }),
-  reduce(state, { actor, params }) {
+  reduce(state, { actor, params, now }) {
     const statusText = params.status_text?.trim();
     if (params.away === undefined && statusText === undefined && params.emoji_name === undefined) {
       return fail(Errors.badRequest('Client did not pass any new values.'));
@@ -45,15 +45,7 @@ export const updateStatus = defineEndpoint({
       if (!emoji.ok) return fail(emoji.error);
       status = { ...status, emojiName: emoji.value.name, emojiCode: emoji.value.code, reactionType: emoji.value.type };
     }
-    const next: User = {
-      ...actor,
-      status,
-      presenceEnabled: params.away === undefined ? actor.presenceEnabled : !params.away,
-    };
-    return succeed(
-      produce(state, (draft) => {
-        putUserMutably(draft, next);
-      }),
-    );
+    const change = { status, away: params.away ?? null, textChanged: statusText !== undefined, emojiChanged: params.emoji_name !== undefined };
+    return succeed(commit(state, now, (tx) => changeUserStatus(tx, actor, change)));
   },
 });

@@ -1,0 +1,74 @@
+/** Building audiences, and the one rule that decides whether a user is in one. */
+import { canAccessChannelMetadata } from '../rules/channels.js';
+import { isAdministrator, isGuest } from '../rules/roles.js';
+import { canAccessUser } from '../rules/users.js';
+import type { State, User } from '../state.js';
+import { getRow } from '../tables/table.js';
+import type { Audience, AudienceRule } from './event.js';
+
+export const Audiences = {
+  /** These users (deduplicated, in ascending order). */
+  users: (ids: Iterable<number>): Audience => ({ kind: 'users', userIds: [...new Set(ids)].sort((a, b) => a - b) }),
+  everyone: (): Audience => ({ kind: 'rule', rule: { name: 'everyone' } }),
+  whoCanAccessUser: (userId: number): Audience => ({ kind: 'rule', rule: { name: 'can-access-user', userId } }),
+  whoCanSeeChannel: (channelId: number): Audience => ({ kind: 'rule', rule: { name: 'can-see-channel', channelId } }),
+  /** Who hears of a channel's subscriber changes (peer_add / peer_remove), minus the users changed. */
+  channelPeers: (channelId: number, except: readonly number[]): Audience => ({
+    kind: 'rule',
+    rule: { name: 'channel-peers', channelId },
+    except: [...except],
+  }),
+  administrators: (): Audience => ({ kind: 'rule', rule: { name: 'administrators' } }),
+} as const;
+
+function isSubscriber(state: State, userId: number, channelId: number): boolean {
+  const ofChannel = getRow(state.subscriberIdsByChannel, channelId);
+  return ofChannel !== undefined && getRow(ofChannel, userId) !== undefined;
+}
+
+function ruleHolds(state: State, rule: AudienceRule, user: User, now: number): boolean {
+  switch (rule.name) {
+    case 'everyone':
+      return true;
+    case 'administrators':
+      return isAdministrator(user);
+    case 'can-access-user': {
+      const target = getRow(state.users, rule.userId);
+      return target !== undefined && canAccessUser(state, user, target);
+    }
+    case 'can-see-channel': {
+      const channel = getRow(state.channels, rule.channelId);
+      return channel !== undefined && canAccessChannelMetadata(state, user, channel, now);
+    }
+    case 'channel-peers': {
+      // Public channels: every member and the subscribers; web-public: everyone; private: who may see the subscriber list.
+      const channel = getRow(state.channels, rule.channelId);
+      if (channel === undefined) return false;
+      if (isSubscriber(state, user.id, channel.id)) return true;
+      if (channel.isWebPublic) return true;
+      if (!channel.inviteOnly) return !isGuest(user);
+      return canAccessChannelMetadata(state, user, channel, now);
+    }
+  }
+}
+
+function includesSorted(ids: readonly number[], id: number): boolean {
+  let low = 0;
+  let high = ids.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const value = ids[middle]!;
+    if (value === id) return true;
+    if (value < id) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
+}
+
+/** Whether `user` receives an event sent to `audience`, judged on the state after the write. */
+export function audienceIncludes(state: State, audience: Audience, user: User, now: number): boolean {
+  if (audience.kind === 'users') return includesSorted(audience.userIds, user.id);
+  if (!user.isActive) return false;
+  if (audience.except?.includes(user.id) === true) return false;
+  return ruleHolds(state, audience.rule, user, now);
+}

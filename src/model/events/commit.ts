@@ -1,0 +1,40 @@
+/**
+ * The write seam. A reducer checks every rule on the frozen state, then
+ * calls `commit` once: inside, named actions change the draft and emit the
+ * events that describe the change, the way the real server's do_* functions
+ * both write and send. An audience that is a rule is evaluated by the
+ * store on the state after the change.
+ */
+import { produce, type Draft } from 'immer';
+import type { State } from '../state.js';
+import type { ApiEvent, Audience, Capability, Emission } from './event.js';
+
+export interface Tx {
+  readonly draft: Draft<State>;
+  /** The frozen state before the write: read rules here, not on the draft. */
+  readonly before: State;
+  readonly now: number;
+  emit(event: ApiEvent, to: Audience, capability?: { readonly name: Capability; readonly has: boolean }): void;
+}
+
+export interface Written {
+  readonly state: State;
+  readonly events: readonly Emission[];
+}
+
+/** Applies `recipe` in one produce and collects what it emitted. */
+export function commit(state: State, now: number, recipe: (tx: Tx) => void): Written {
+  const events: Emission[] = [];
+  const next = produce(state, (draft) => {
+    recipe({
+      draft,
+      before: state,
+      now,
+      emit(event, audience, capability) {
+        if (audience.kind === 'users' && audience.userIds.length === 0) return;
+        events.push(capability === undefined ? { event, audience } : { event, audience, capability });
+      },
+    });
+  });
+  return { state: next, events };
+}

@@ -1,0 +1,81 @@
+/**
+ * Events as the model emits them: what changed, and which users may learn of
+ * it. The store turns an emission into one queued event per accepting queue.
+ */
+
+/** An event as clients receive it, without the per-queue `id`. */
+export type ApiEvent = { readonly type: string } & Readonly<Record<string, unknown>>;
+
+/** The client_capabilities a queue may declare (reference server-events §1.3). */
+export const CAPABILITIES = [
+  'notification_settings_null',
+  'bulk_message_deletion',
+  'user_avatar_url_field_optional',
+  'stream_typing_notifications',
+  'user_settings_object',
+  'linkifier_url_template',
+  'user_list_incomplete',
+  'include_deactivated_groups',
+  'archived_channels',
+  'empty_topic_name',
+  'simplified_presence_events',
+] as const;
+
+export type Capability = (typeof CAPABILITIES)[number];
+
+export interface Emission {
+  readonly event: ApiEvent;
+  /** Who may receive it: a list, or a rule the store asks for each user that has a queue. */
+  readonly audience: Audience;
+  /**
+   * Set when the real server sends this event in one form to queues with a
+   * capability and in another (or not at all) to queues without it.
+   */
+  readonly capability?: { readonly name: Capability; readonly has: boolean };
+}
+
+/**
+ * The users an event reaches. A rule is data, not a list, so that an event
+ * for "everyone who can see this user" costs as much as the queues that
+ * exist, not as much as the realm has users.
+ */
+export type Audience =
+  | { readonly kind: 'users'; readonly userIds: readonly number[] }
+  | { readonly kind: 'rule'; readonly rule: AudienceRule; readonly except?: readonly number[] };
+
+/** The named recipient rules (rules/audiences.ts); each holds for active users only. */
+export type AudienceRule =
+  | { readonly name: 'everyone' }
+  | { readonly name: 'can-access-user'; readonly userId: number }
+  | { readonly name: 'can-see-channel'; readonly channelId: number }
+  | { readonly name: 'channel-peers'; readonly channelId: number }
+  | { readonly name: 'administrators' };
+
+/** What a queue was registered with: the filters and forms of the events it receives. */
+export interface QueueSpec {
+  readonly queueId: string;
+  readonly userId: number;
+  /** Null accepts every type; an empty set accepts only heartbeats. */
+  readonly eventTypes: ReadonlySet<string> | null;
+  readonly narrow: readonly (readonly [string, string])[];
+  readonly allPublicStreams: boolean;
+  readonly applyMarkdown: boolean;
+  readonly clientGravatar: boolean;
+  readonly slimPresence: boolean;
+  readonly capabilities: ReadonlySet<Capability>;
+  /** Idle seconds before the queue is collected. */
+  readonly lifespanSecs: number;
+}
+
+/** What a queue endpoint asks the store to do once the model has checked the request. */
+export type QueueCommand =
+  | { readonly kind: 'register'; readonly queue: QueueSpec }
+  | {
+      readonly kind: 'get-events';
+      readonly userId: number;
+      readonly queueId: string;
+      readonly lastEventId: number;
+      readonly dontBlock: boolean;
+    }
+  | { readonly kind: 'create-queue-and-get'; readonly queue: QueueSpec }
+  | { readonly kind: 'delete-queue'; readonly userId: number; readonly queueId: string };

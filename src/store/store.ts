@@ -1,0 +1,269 @@
+/**
+ * The store: the only mutable thing. It owns the current state, the clock
+ * and the seed it stamps on each request, the event queues and the held
+ * long-poll requests. The HTTP server and the in-process API both sit on
+ * one store, so they cannot disagree.
+ */
+import { createEntropySource, systemClock } from '../http/environment.js';
+import { errorResponse } from '../model/envelope.js';
+import { Errors } from '../model/errors.js';
+import type { Emission, QueueCommand, QueueSpec } from '../model/events/event.js';
+import { audienceIncludes } from '../model/events/audience.js';
+import { queueAccepts } from '../model/events/queue-filter.js';
+import { handle } from '../model/handle.js';
+import type { ModelRequest, ModelResponse } from '../model/request.js';
+import type { State } from '../model/state.js';
+import { getRow } from '../model/tables/table.js';
+import { EventQueue, type QueuedEvent } from './event-queue.js';
+
+/** A request as a transport hands it over: the store adds the time, the entropy and the server's start. */
+export type StoreRequest = Omit<ModelRequest, 'now' | 'entropy' | 'serverGeneration'>;
+
+/** Stops waiting for a held request (the client went away). */
+export type Release = () => void;
+
+export interface StoreOptions {
+  readonly state: State;
+  /** UNIX seconds; default: the system clock. */
+  readonly clock?: () => number;
+  /** Makes keys, salts, queue ids and heartbeat times reproducible; default: crypto-random. */
+  readonly seed?: number | string;
+}
+
+/** The real server's HEARTBEAT_MIN_FREQ_SECS, plus up to 10 s of jitter. */
+export const HEARTBEAT_MIN_SECS = 45;
+export const HEARTBEAT_JITTER_SECS = 10;
+/** How often expired queues are collected (EVENT_QUEUE_GC_FREQ_MSECS). */
+export const QUEUE_GC_INTERVAL_SECS = 60;
+/**
+ * The real server sets neither limit; chatref does, so that a client which
+ * registers in a loop or never polls cannot exhaust memory. A queue that
+ * overflows is dropped, and its client gets BAD_EVENT_QUEUE_ID and re-registers.
+ */
+export const MAX_QUEUES_PER_USER = 500;
+export const MAX_EVENTS_PER_QUEUE = 10_000;
+
+export class Store {
+  private current: State;
+  readonly clock: () => number;
+  /** UNIX seconds this store started: register's server_generation. */
+  readonly generation: number;
+  private readonly entropy: () => Uint8Array;
+  private readonly heartbeatEntropy: () => Uint8Array;
+  private readonly queues = new Map<string, EventQueue>();
+  private readonly queuesByUser = new Map<number, Set<EventQueue>>();
+  private readonly waiting = new Set<EventQueue>();
+  private lastCollection: number;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(options: StoreOptions) {
+    this.current = options.state;
+    this.clock = options.clock ?? systemClock;
+    this.entropy = createEntropySource(options.seed);
+    this.heartbeatEntropy = createEntropySource(options.seed === undefined ? undefined : `${options.seed}:heartbeats`);
+    this.generation = Math.floor(this.clock());
+    this.lastCollection = this.generation;
+  }
+
+  get state(): State {
+    return this.current;
+  }
+
+  /** Replaces the state (e.g. to rewind); queues stay. */
+  setState(next: State): void {
+    this.current = next;
+  }
+
+  get queueCount(): number {
+    return this.queues.size;
+  }
+
+  get waitingCount(): number {
+    return this.waiting.size;
+  }
+
+  /**
+   * Runs one request. `reply` is called exactly once: before this returns,
+   * or later for a held GET /events, which the returned Release abandons.
+   */
+  dispatch(request: StoreRequest, reply: (response: ModelResponse) => void): Release | null {
+    const now = this.clock();
+    const result = handle(this.current, { ...request, now, entropy: this.entropy(), serverGeneration: this.generation });
+    this.current = result.state;
+    if (result.events.length > 0) this.deliver(result.events, now);
+    if (result.queue === undefined) {
+      reply(result.response);
+      return null;
+    }
+    return this.runQueueCommand(result.queue, result.response, reply, now);
+  }
+
+  /** Sends heartbeats that are due and collects expired queues; the server calls it every second. */
+  tick(): void {
+    const now = this.clock();
+    for (const queue of [...this.waiting]) {
+      if (queue.waiter !== null && now >= queue.waiter.heartbeatAt) {
+        this.pushTo(queue, { type: 'heartbeat' });
+        this.answerWaiter(queue);
+      }
+    }
+    if (now - this.lastCollection >= QUEUE_GC_INTERVAL_SECS) {
+      this.lastCollection = now;
+      for (const queue of [...this.queues.values()]) if (queue.expired(now)) this.dropQueue(queue);
+    }
+  }
+
+  /** Calls tick() every second until close(); the timer does not keep the process alive. */
+  startTimers(): void {
+    this.timer ??= setInterval(() => this.tick(), 1000).unref();
+  }
+
+  /** Answers every held request with what its queue holds, so a shutdown is not held up by long-polls. */
+  close(): void {
+    if (this.timer !== undefined) clearInterval(this.timer);
+    this.timer = undefined;
+    for (const queue of [...this.waiting]) this.answerWaiter(queue);
+  }
+
+  /** Costs what the receiving queues cost: an audience rule is asked only about users that have a queue. */
+  private deliver(emissions: readonly Emission[], now: number): void {
+    const touched = new Set<EventQueue>();
+    const state = this.current;
+    for (const emission of emissions) {
+      const { audience } = emission;
+      const listed = audience.kind === 'users' && audience.userIds.length <= this.queuesByUser.size;
+      const candidates: Iterable<number> = listed ? audience.userIds : [...this.queuesByUser.keys()];
+      for (const userId of candidates) {
+        const ofUser = this.queuesByUser.get(userId);
+        if (ofUser === undefined) continue;
+        if (!listed) {
+          const user = getRow(state.users, userId);
+          if (user === undefined || !audienceIncludes(state, audience, user, now)) continue;
+        }
+        for (const queue of ofUser) {
+          if (!queueAccepts(queue.spec, emission)) continue;
+          if (this.pushTo(queue, emission.event)) touched.add(queue);
+        }
+      }
+    }
+    for (const queue of touched) if (queue.waiter !== null) this.answerWaiter(queue);
+  }
+
+  /** False when the queue overflowed and was dropped. */
+  private pushTo(queue: EventQueue, event: Emission['event']): boolean {
+    queue.push(event);
+    if (queue.size <= MAX_EVENTS_PER_QUEUE) return true;
+    this.dropQueue(queue);
+    return false;
+  }
+
+  private runQueueCommand(command: QueueCommand, response: ModelResponse, reply: (response: ModelResponse) => void, now: number): Release | null {
+    switch (command.kind) {
+      case 'register':
+      case 'create-queue-and-get':
+        reply(this.allocate(command.queue, now) ? response : errorResponse(Errors.couldNotAllocateQueue()));
+        return null;
+      case 'delete-queue': {
+        const queue = this.lookup(command.queueId, command.userId, now);
+        if (queue === undefined) {
+          reply(errorResponse(Errors.badEventQueueId(command.queueId)));
+          return null;
+        }
+        if (queue.waiter !== null) this.answerWaiter(queue);
+        this.dropQueue(queue);
+        reply(response);
+        return null;
+      }
+      case 'get-events':
+        return this.getEvents(command, response, reply, now);
+    }
+  }
+
+  private getEvents(
+    command: Extract<QueueCommand, { kind: 'get-events' }>,
+    response: ModelResponse,
+    reply: (response: ModelResponse) => void,
+    now: number,
+  ): Release | null {
+    const { queueId, lastEventId } = command;
+    const queue = this.lookup(queueId, command.userId, now);
+    if (queue === undefined) {
+      reply(errorResponse(Errors.badEventQueueId(queueId)));
+      return null;
+    }
+    if (lastEventId < queue.newestPrunedId) {
+      reply(errorResponse(Errors.eventAlreadyPruned(lastEventId)));
+      return null;
+    }
+    queue.prune(lastEventId);
+    if (queue.newestPrunedId !== lastEventId) {
+      reply(errorResponse(Errors.eventNotInQueue(lastEventId)));
+      return null;
+    }
+    // A newer request on the same queue completes the one that was waiting.
+    if (queue.waiter !== null) this.answerWaiter(queue);
+    const events = queue.contents();
+    if (events.length > 0 || command.dontBlock) {
+      reply(withEvents(response, events, null));
+      return null;
+    }
+    const jitter = (readUint16(this.heartbeatEntropy()) / 0x10000) * HEARTBEAT_JITTER_SECS;
+    const waiter = { reply: (queued: readonly QueuedEvent[]) => reply(withEvents(response, queued, queueId)), heartbeatAt: now + HEARTBEAT_MIN_SECS + jitter };
+    queue.waiter = waiter;
+    queue.lastConnectionTime = now;
+    this.waiting.add(queue);
+    return () => {
+      if (queue.waiter !== waiter) return;
+      queue.waiter = null;
+      this.waiting.delete(queue);
+    };
+  }
+
+  /** Unknown, expired and other users' queues look alike. */
+  private lookup(queueId: string, userId: number, now: number): EventQueue | undefined {
+    const queue = this.queues.get(queueId);
+    if (queue === undefined) return undefined;
+    if (queue.expired(now)) {
+      this.dropQueue(queue);
+      return undefined;
+    }
+    return queue.spec.userId === userId ? queue : undefined;
+  }
+
+  private allocate(spec: QueueSpec, now: number): boolean {
+    const ofUser = this.queuesByUser.get(spec.userId) ?? new Set<EventQueue>();
+    if (ofUser.size >= MAX_QUEUES_PER_USER || this.queues.has(spec.queueId)) return false;
+    const queue = new EventQueue(spec, now);
+    this.queues.set(spec.queueId, queue);
+    ofUser.add(queue);
+    this.queuesByUser.set(spec.userId, ofUser);
+    return true;
+  }
+
+  private answerWaiter(queue: EventQueue): void {
+    const waiter = queue.waiter;
+    if (waiter === null) return;
+    queue.waiter = null;
+    this.waiting.delete(queue);
+    waiter.reply(queue.contents());
+  }
+
+  private dropQueue(queue: EventQueue): void {
+    if (queue.waiter !== null) this.answerWaiter(queue);
+    this.queues.delete(queue.id);
+    const ofUser = this.queuesByUser.get(queue.spec.userId);
+    ofUser?.delete(queue);
+    if (ofUser?.size === 0) this.queuesByUser.delete(queue.spec.userId);
+  }
+}
+
+function readUint16(bytes: Uint8Array): number {
+  return (bytes[0]! << 8) | bytes[1]!;
+}
+
+/** A GET /events answer: `queue_id` only when the request waited (the real server's finish_handler). */
+function withEvents(response: ModelResponse, events: readonly QueuedEvent[], queueId: string | null): ModelResponse {
+  const body: Record<string, unknown> = { ...response.body, events };
+  if (queueId !== null) body['queue_id'] = queueId;
+  return { ...response, body };
+}
