@@ -16,10 +16,12 @@ export type HostCommand =
   | { readonly kind: 'start-chatref' }
   /** Replies by "METHOD /path" (the path as requested, without a query). */
   | { readonly kind: 'start-bare'; readonly replies: Readonly<Record<string, CannedReply>> }
+  | { readonly kind: 'memory' }
   | { readonly kind: 'stop' };
 
 export type HostEvent =
   | { readonly kind: 'chatref-ready'; readonly apiUrl: string }
   | { readonly kind: 'bare-ready'; readonly url: string }
   | { readonly kind: 'stopped' }
+  | { readonly kind: 'memory'; readonly heapUsed: number; readonly rss: number; readonly waiting: number }
   | { readonly kind: 'failed'; readonly message: string };

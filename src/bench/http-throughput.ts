@@ -45,7 +45,7 @@ function serverExecArgv(): string[] {
   return process.execArgv.filter((flag) => !/^--(max-old-space-size|max-semi-space-size|expose-gc)(=|$)/.test(flag));
 }
 
-class ServerHost {
+export class ServerHost {
   private readonly child: ChildProcess;
   private readonly events: HostEvent[] = [];
   private waiting: (() => void) | undefined;
@@ -80,7 +80,7 @@ function replyKey(scenario: HttpScenario): string {
   return `${scenario.method} ${API_PREFIX}${scenario.path}`;
 }
 
-function requestOptions(scenario: HttpScenario): { method: string; headers: Record<string, string>; body?: string } {
+export function requestOptions(scenario: HttpScenario): { method: string; headers: Record<string, string>; body?: string } {
   const headers: Record<string, string> = { authorization: basicAuthorization(scenario.actor.email, scenario.actor.apiKey) };
   if (scenario.form === undefined) return { method: scenario.method, headers };
   headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -100,7 +100,7 @@ interface LoadTally {
   seconds: number;
 }
 
-async function load(url: string, scenario: HttpScenario, settings: LoadSettings, seconds: number, tally?: LoadTally): Promise<void> {
+export async function load(url: string, scenario: HttpScenario, settings: LoadSettings, seconds: number, tally?: LoadTally): Promise<void> {
   const result = await autocannon({
     url,
     ...requestOptions(scenario),

@@ -8,6 +8,7 @@ import { getHeapStatistics } from 'node:v8';
 import { generateRealm } from '../fixtures/generate.js';
 import { HAMLET, IAGO } from '../testing/default-realm.js';
 import { compareThroughput, type HttpScenario, type ThroughputComparison } from './http-throughput.js';
+import { measureFanOut, measureLongPolling } from './long-poll.js';
 import { measureWriteCost, percentile, writeSubject, type WriteSubject } from './write-cost.js';
 
 /** The whole run stays well inside this; past it something hangs, so give up loudly. */
@@ -78,11 +79,30 @@ async function main(): Promise<void> {
   );
   const throughput = await compareThroughput(HTTP_SCENARIOS, settings, info);
 
+  const longPoll = await measureLongPolling(1_000, settings, info);
+  const fanOut = measureFanOut();
+  for (const [receivers, micros] of fanOut.microsecondsByReceivers) info(`fan-out: a status write reaching ${receivers} queues: ${micros.toFixed(1)} µs`);
+  info(`fan-out: reaching 10 queues while 990 message-only queues exist: ${fanOut.microsecondsWithBystanders.toFixed(1)} µs`);
+
   const writeCostRatio = measureWriteCostRatio();
 
   console.log('--- results ---');
   console.log(`write cost 10^6/10^3 users: ${writeCostRatio.toFixed(2)}`);
   for (const comparison of throughput) console.log(throughputLine(comparison));
+  console.log(
+    `writes with ${longPoll.heldRequests} long-polls held: ${longPoll.writesPerSecondWithQueues.toFixed(0)} req/s = ` +
+      `${(longPoll.writesPerSecondWithQueues / longPoll.writesPerSecondIdle).toFixed(2)} of the same run without them`,
+  );
+  console.log(
+    `held request answered relative to the write's answer: p50 ${longPoll.deliveryMsP50.toFixed(2)} ms, p99 ${longPoll.deliveryMsP99.toFixed(2)} ms ` +
+      `(write sent → event received: p50 ${longPoll.sendToDeliveryMsP50.toFixed(2)} ms)`,
+  );
+  console.log(`memory per held request: ${(longPoll.bytesPerHeldRequest / 1024).toFixed(1)} KiB (server rss)`);
+  const by = fanOut.microsecondsByReceivers;
+  console.log(
+    `fan-out: write reaching 1000 queues / 10 queues = ${(by.get(1000)! / by.get(10)!).toFixed(1)}; ` +
+      `10 receivers among 1000 queues / 10 alone = ${(fanOut.microsecondsWithBystanders / by.get(10)!).toFixed(2)}`,
+  );
 }
 
 await main();

@@ -72,6 +72,11 @@ async function run(): Promise<void> {
         await send({ kind: 'bare-ready', url: `http://${BENCH_HOST}:${(bare.address() as AddressInfo).port}` });
         return;
       }
+      case 'memory': {
+        const usage = process.memoryUsage();
+        await send({ kind: 'memory', heapUsed: usage.heapUsed, rss: usage.rss, waiting: chatref?.store.waitingCount ?? 0 });
+        return;
+      }
       case 'stop':
         await stopAll();
         await send({ kind: 'stopped' });

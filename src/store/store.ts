@@ -52,6 +52,9 @@ export class Store {
   private readonly heartbeatEntropy: () => Uint8Array;
   private readonly queues = new Map<string, EventQueue>();
   private readonly queuesByUser = new Map<number, Set<EventQueue>>();
+  /** Queues by the event types they accept; queues that accept every type are kept apart. */
+  private readonly queuesByType = new Map<string, Set<EventQueue>>();
+  private readonly queuesOfAllTypes = new Set<EventQueue>();
   private readonly waiting = new Set<EventQueue>();
   private lastCollection: number;
   private timer: NodeJS.Timeout | undefined;
@@ -125,28 +128,51 @@ export class Store {
     for (const queue of [...this.waiting]) this.answerWaiter(queue);
   }
 
-  /** Costs what the receiving queues cost: an audience rule is asked only about users that have a queue. */
+  /**
+   * Costs what the receiving queues cost: a listed audience is walked user by
+   * user; a rule is asked only about the users of queues that accept the
+   * event's type (a bot's message-only queue costs nothing here).
+   */
   private deliver(emissions: readonly Emission[], now: number): void {
     const touched = new Set<EventQueue>();
     const state = this.current;
     for (const emission of emissions) {
-      const { audience } = emission;
-      const listed = audience.kind === 'users' && audience.userIds.length <= this.queuesByUser.size;
-      const candidates: Iterable<number> = listed ? audience.userIds : [...this.queuesByUser.keys()];
-      for (const userId of candidates) {
-        const ofUser = this.queuesByUser.get(userId);
-        if (ofUser === undefined) continue;
-        if (!listed) {
+      const { audience, event } = emission;
+      const accepting = this.queuesAccepting(event.type);
+      if (audience.kind === 'users' && audience.userIds.length <= accepting.count) {
+        for (const userId of audience.userIds) {
+          for (const queue of this.queuesByUser.get(userId) ?? []) {
+            if (queueAccepts(queue.spec, emission) && this.pushTo(queue, event)) touched.add(queue);
+          }
+        }
+        continue;
+      }
+      const verdicts = new Map<number, boolean>();
+      for (const queue of accepting.queues()) {
+        const userId = queue.spec.userId;
+        let included = verdicts.get(userId);
+        if (included === undefined) {
           const user = getRow(state.users, userId);
-          if (user === undefined || !audienceIncludes(state, audience, user, now)) continue;
+          included = user !== undefined && audienceIncludes(state, audience, user, now);
+          verdicts.set(userId, included);
         }
-        for (const queue of ofUser) {
-          if (!queueAccepts(queue.spec, emission)) continue;
-          if (this.pushTo(queue, emission.event)) touched.add(queue);
-        }
+        if (included && queueAccepts(queue.spec, emission) && this.pushTo(queue, event)) touched.add(queue);
       }
     }
     for (const queue of touched) if (queue.waiter !== null) this.answerWaiter(queue);
+  }
+
+  private queuesAccepting(type: string): { readonly count: number; queues(): Iterable<EventQueue> } {
+    const typed = this.queuesByType.get(type);
+    const untyped = this.queuesOfAllTypes;
+    return {
+      count: (typed?.size ?? 0) + untyped.size,
+      *queues() {
+        // Copies: a push may drop an overflowing queue while we walk.
+        yield* [...untyped];
+        if (typed !== undefined) yield* [...typed];
+      },
+    };
   }
 
   /** False when the queue overflowed and was dropped. */
@@ -237,6 +263,12 @@ export class Store {
     this.queues.set(spec.queueId, queue);
     ofUser.add(queue);
     this.queuesByUser.set(spec.userId, ofUser);
+    if (spec.eventTypes === null) this.queuesOfAllTypes.add(queue);
+    for (const type of spec.eventTypes ?? []) {
+      const ofType = this.queuesByType.get(type) ?? new Set<EventQueue>();
+      ofType.add(queue);
+      this.queuesByType.set(type, ofType);
+    }
     return true;
   }
 
@@ -254,6 +286,12 @@ export class Store {
     const ofUser = this.queuesByUser.get(queue.spec.userId);
     ofUser?.delete(queue);
     if (ofUser?.size === 0) this.queuesByUser.delete(queue.spec.userId);
+    this.queuesOfAllTypes.delete(queue);
+    for (const type of queue.spec.eventTypes ?? []) {
+      const ofType = this.queuesByType.get(type);
+      ofType?.delete(queue);
+      if (ofType?.size === 0) this.queuesByType.delete(type);
+    }
   }
 }
 
