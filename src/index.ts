@@ -9,6 +9,8 @@
  */
 export { createModel, type Model, type ModelOptions, type Credentials, type CallOptions } from './in-process.js';
 export { createServer, type CreateServerOptions } from './create-server.js';
+export { Store, type StoreOptions, type StoreRequest } from './store/store.js';
+export type { EventStream, EventStreamOptions, StreamEvent } from './store/event-stream.js';
 export { loadFixture, readFixture, defaultFixtureData } from './fixtures/load.js';
 export { buildState, FixtureError } from './fixtures/build-state.js';
 export * from './model/api.js';

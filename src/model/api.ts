@@ -29,4 +29,8 @@ export * as systemGroupRules from './rules/system-groups.js';
 export * as realmPermissionRules from './rules/realm-group-settings.js';
 export * as realmSettingRules from './rules/realm-settings.js';
 export { rows, getRow } from './tables/table.js';
+export { commit, type Tx, type Written } from './events/commit.js';
+export { audienceIncludes, Audiences } from './events/audience.js';
+export { queueAccepts } from './events/queue-filter.js';
+export type { ApiEvent, Audience, AudienceRule, Capability, Emission, QueueSpec } from './events/event.js';
 export { FEATURE_LEVEL, ZULIP_VERSION } from './version.js';
