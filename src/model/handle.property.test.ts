@@ -1,6 +1,7 @@
 /**
  * Properties of the pure entry over random request sequences:
- * determinism, untouched state on failure, no server errors, realm invariants.
+ * determinism (responses, events, queue commands), untouched state on
+ * failure, no server errors, realm invariants.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -53,13 +54,17 @@ function toRequest(spec: RequestSpec, index: number): ModelRequest {
   return { method, path, params, authorization: spec.authorization, now: T0 + index, entropy: spec.entropy };
 }
 
-function run(initial: State, specs: readonly RequestSpec[], each?: (before: State, after: State, status: number) => void): { state: State; transcript: string } {
+function run(
+  initial: State,
+  specs: readonly RequestSpec[],
+  each?: (before: State, after: State, status: number, eventCount: number) => void,
+): { state: State; transcript: string } {
   let state = initial;
   let transcript = '';
   specs.forEach((spec, index) => {
     const result = handle(state, toRequest(spec, index));
-    each?.(state, result.state, result.response.status);
-    transcript += `${result.response.status} ${JSON.stringify(result.response.headers)} ${JSON.stringify(result.response.body)}\n`;
+    each?.(state, result.state, result.response.status, result.events.length);
+    transcript += `${result.response.status} ${JSON.stringify(result.response.headers)} ${JSON.stringify(result.response.body)} ${JSON.stringify(result.events)} ${JSON.stringify(result.queue ?? null)}\n`;
     state = result.state;
   });
   return { state, transcript };
@@ -68,7 +73,7 @@ function run(initial: State, specs: readonly RequestSpec[], each?: (before: Stat
 const settings = { seed: SEED, numRuns: 40 };
 
 describe('handle(state, request) over random request sequences', () => {
-  it('is deterministic: the same state and requests give byte-identical responses and equal states', () => {
+  it('is deterministic: the same state and requests give byte-identical responses, events and states', () => {
     fc.assert(
       fc.property(fc.array(request, { maxLength: 12 }), (specs) => {
         const first = run(loadFixture(), specs);
@@ -80,12 +85,12 @@ describe('handle(state, request) over random request sequences', () => {
     );
   });
 
-  it('returns the very same state object for every failed request, and never a 5xx', () => {
+  it('returns the very same state object and no events for every failed request, and never a 5xx', () => {
     fc.assert(
       fc.property(fc.array(request, { maxLength: 12 }), (specs) => {
-        run(loadFixture(), specs, (before, after, status) => {
+        run(loadFixture(), specs, (before, after, status, eventCount) => {
           expect(status).toBeLessThan(500);
-          if (status >= 400) expect(after).toBe(before);
+          if (status >= 400) expect([after === before, eventCount]).toEqual([true, 0]);
         });
       }),
       settings,
