@@ -71,3 +71,12 @@ export function defineEndpoint<P extends ParamsSchema>(endpoint: PublicEndpoint<
 export function defineEndpoint<P extends ParamsSchema>(endpoint: Endpoint<P>): Endpoint<P> {
   return endpoint;
 }
+
+/**
+ * An area's endpoints as the router lists them. Endpoints of different
+ * parameter schemas do not share one precise type, so this is the one place
+ * that widens them.
+ */
+export function endpointList<const P extends readonly ParamsSchema[]>(...endpoints: { readonly [K in keyof P]: Endpoint<P[K]> }): readonly Endpoint[] {
+  return endpoints as unknown as readonly Endpoint[];
+}

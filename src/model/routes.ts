@@ -1,51 +1,28 @@
 /** The one list of endpoints, and the router that finds one for a method and path. */
 import type { Endpoint, PathParamKind } from './endpoint.js';
 import { memoizeString } from './memo.js';
-import { fetchApiKey } from './endpoints/auth/fetch-api-key.js';
-import { jwtFetchApiKey } from './endpoints/auth/jwt-fetch-api-key.js';
-import { createCustomProfileField } from './endpoints/realm/create-custom-profile-field.js';
-import { getCustomProfileFields } from './endpoints/realm/get-custom-profile-fields.js';
-import { getServerSettings } from './endpoints/server/get-server-settings.js';
-import { createUser } from './endpoints/users/create-user.js';
-import { deactivateUser } from './endpoints/users/deactivate-user.js';
-import { getOwnUser } from './endpoints/users/get-own-user.js';
-import { getUserByEmail } from './endpoints/users/get-user-by-email.js';
-import { getUserStatus } from './endpoints/users/get-user-status.js';
-import { getUser } from './endpoints/users/get-user.js';
-import { getUsers } from './endpoints/users/get-users.js';
-import { updateOwnProfileData } from './endpoints/users/update-own-profile-data.js';
-import { updateStatus } from './endpoints/users/update-status.js';
-import { updateUserByEmail } from './endpoints/users/update-user-by-email.js';
-import { updateUser } from './endpoints/users/update-user.js';
+import { AUTH_ENDPOINTS } from './endpoints/auth/index.js';
 import { EVENT_ENDPOINTS } from './endpoints/events/index.js';
-import { USER_GROUP_ENDPOINTS } from './endpoints/user-groups/index.js';
-import { REALM_STATE_ENDPOINTS } from './endpoints/register/index.js';
+import { REALM_ENDPOINTS } from './endpoints/realm/index.js';
+import { REGISTER_ENDPOINTS } from './endpoints/register/index.js';
+import { SERVER_ENDPOINTS } from './endpoints/server/index.js';
 import { STREAM_ENDPOINTS } from './endpoints/streams/index.js';
 import { SUBSCRIPTION_ENDPOINTS } from './endpoints/subscriptions/index.js';
+import { USER_GROUP_ENDPOINTS } from './endpoints/user-groups/index.js';
+import { USER_ENDPOINTS } from './endpoints/users/index.js';
 
+/** Every endpoint: each area lists its own in endpoints/<area>/index.ts. */
 export const ENDPOINTS: readonly Endpoint[] = [
-  fetchApiKey,
-  jwtFetchApiKey,
-  getServerSettings,
-  getUsers,
-  createUser,
-  getOwnUser,
-  getUser,
-  getUserByEmail,
-  updateUser,
-  updateUserByEmail,
-  deactivateUser,
-  getUserStatus,
-  updateStatus,
-  updateOwnProfileData,
-  getCustomProfileFields,
-  createCustomProfileField,
+  ...AUTH_ENDPOINTS,
+  ...SERVER_ENDPOINTS,
+  ...USER_ENDPOINTS,
+  ...REALM_ENDPOINTS,
   ...USER_GROUP_ENDPOINTS,
-  ...REALM_STATE_ENDPOINTS,
+  ...REGISTER_ENDPOINTS,
   ...STREAM_ENDPOINTS,
   ...SUBSCRIPTION_ENDPOINTS,
   ...EVENT_ENDPOINTS,
-] as unknown as readonly Endpoint[];
+];
 
 type Segment = { readonly literal: string } | { readonly param: string; readonly kind: PathParamKind };
 

@@ -1,5 +1,5 @@
-/** The organization-settings and initial-state endpoints, for the route list. */
-import { updateRealm } from '../realm/update-realm.js';
+/** The initial state and its event queue. */
+import { endpointList } from '../../endpoint.js';
 import { registerQueue } from './register-queue.js';
 
-export const REALM_STATE_ENDPOINTS = [updateRealm, registerQueue] as const;
+export const REGISTER_ENDPOINTS = endpointList(registerQueue);

@@ -1,4 +1,5 @@
 /** Reading channels and changing their settings. */
+import { endpointList } from '../../endpoint.js';
 import { archiveStream } from './archive-stream.js';
 import { getStreamById } from './get-stream-by-id.js';
 import { getStreamId } from './get-stream-id.js';
@@ -6,4 +7,4 @@ import { getStreams } from './get-streams.js';
 import { getSubscribers } from './get-subscribers.js';
 import { updateStream } from './update-stream.js';
 
-export const STREAM_ENDPOINTS = [getStreams, getStreamById, getStreamId, updateStream, archiveStream, getSubscribers] as const;
+export const STREAM_ENDPOINTS = endpointList(getStreams, getStreamById, getStreamId, updateStream, archiveStream, getSubscribers);

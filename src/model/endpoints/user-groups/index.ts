@@ -1,5 +1,5 @@
 /** The user-group endpoints, in the order routes.ts lists them. */
-import type { Endpoint } from '../../endpoint.js';
+import { endpointList } from '../../endpoint.js';
 import { createUserGroup } from './create-user-group.js';
 import { deactivateUserGroup } from './deactivate-user-group.js';
 import { getIsUserGroupMember } from './get-is-user-group-member.js';
@@ -10,8 +10,7 @@ import { updateUserGroupMembers } from './update-user-group-members.js';
 import { updateUserGroupSubgroups } from './update-user-group-subgroups.js';
 import { updateUserGroup } from './update-user-group.js';
 
-export const USER_GROUP_ENDPOINTS = [
-  getUserGroups,
+export const USER_GROUP_ENDPOINTS = endpointList(getUserGroups,
   createUserGroup,
   updateUserGroup,
   deactivateUserGroup,
@@ -19,5 +18,4 @@ export const USER_GROUP_ENDPOINTS = [
   getIsUserGroupMember,
   updateUserGroupMembers,
   getUserGroupSubgroups,
-  updateUserGroupSubgroups,
-] as unknown as readonly Endpoint[];
+  updateUserGroupSubgroups);
