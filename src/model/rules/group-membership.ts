@@ -3,7 +3,7 @@
  * through subgroups; system groups answer by role (rules/system-groups.ts).
  */
 import type { GroupSettingValue, State, User } from '../state.js';
-import { getRow } from '../tables/table.js';
+import { getRow, rows } from '../tables/table.js';
 import { isSystemGroupMember, systemGroupNameOf } from './system-groups.js';
 
 export function includesSorted(sorted: readonly number[], id: number): boolean {
@@ -50,6 +50,27 @@ export function selectRecursiveSubgroupIds(state: State, groupId: number): Set<n
     if (found.has(id)) continue;
     found.add(id);
     pending.push(...(getRow(state.groups, id)?.directSubgroupIds ?? []));
+  }
+  return found;
+}
+
+/** The groups and every group that holds one of them, at any depth (their recursive supergroups). */
+export function selectGroupsAndSupergroupIds(state: State, groupIds: readonly number[]): Set<number> {
+  const supergroupsOf = new Map<number, number[]>();
+  for (const group of rows(state.groups)) {
+    for (const subgroupId of group.directSubgroupIds) {
+      const holders = supergroupsOf.get(subgroupId);
+      if (holders === undefined) supergroupsOf.set(subgroupId, [group.id]);
+      else holders.push(group.id);
+    }
+  }
+  const found = new Set<number>();
+  const pending = [...groupIds];
+  while (pending.length > 0) {
+    const id = pending.pop()!;
+    if (found.has(id)) continue;
+    found.add(id);
+    pending.push(...(supergroupsOf.get(id) ?? []));
   }
   return found;
 }

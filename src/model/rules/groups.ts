@@ -7,7 +7,7 @@
 import { Errors } from '../errors.js';
 import { accept, reject, type Checked } from '../outcome.js';
 import { codePointLength } from '../params/wire.js';
-import type { GroupSettingValue, State, User, UserGroup, UserGroupSettingName } from '../state.js';
+import type { Channel, GroupSettingValue, State, User, UserGroup, UserGroupSettingName } from '../state.js';
 import { getRow, rows } from '../tables/table.js';
 import { groupNameKey } from '../tables/groups.js';
 import { CHANNEL_GROUP_SETTING_NAMES } from './channel-group-settings.js';
@@ -185,6 +185,10 @@ export function settingUsesGroup(value: GroupSettingValue, groupId: number): boo
   return typeof value === 'number' ? value === groupId : includesSorted(value.directSubgroups, groupId);
 }
 
+function settingUsesAnyGroup(value: GroupSettingValue, groupIds: ReadonlySet<number>): boolean {
+  return typeof value === 'number' ? groupIds.has(value) : value.directSubgroups.some((groupId) => groupIds.has(groupId));
+}
+
 function byId<T extends { readonly id: number }>(items: Iterable<T>): T[] {
   return [...items].sort((a, b) => a.id - b.id);
 }
@@ -207,4 +211,18 @@ export function selectGroupObjections(state: State, groupId: number): GroupObjec
   const realmSettings = REALM_GROUP_SETTING_NAMES.filter((name) => settingUsesGroup(state.realm.settings.groups[name], groupId));
   if (realmSettings.length > 0) objections.push({ type: 'realm', settings: realmSettings });
   return objections;
+}
+
+/**
+ * The live private channels with a group setting that names one of these
+ * groups: the channels whose metadata access a change of the groups'
+ * membership may move (public and web-public ones are open anyway).
+ */
+export function selectPrivateChannelsUsingGroups(state: State, groupIds: ReadonlySet<number>): Channel[] {
+  const found: Channel[] = [];
+  for (const channel of rows(state.channels)) {
+    if (channel.isArchived || !channel.inviteOnly || channel.isWebPublic) continue;
+    if (CHANNEL_GROUP_SETTING_NAMES.some((name) => settingUsesAnyGroup(channel.settings[name], groupIds))) found.push(channel);
+  }
+  return byId(found);
 }

@@ -16,3 +16,12 @@ export function putGroupMutably(draft: Draft<State> | WritableState, group: User
   state.groups = withRow(state.groups, group.id, Object.freeze(group));
   state.groupIdByName = withIndexKey(state.groupIdByName, previous === undefined ? undefined : groupNameKey(previous.name), groupNameKey(group.name), group.id);
 }
+
+/**
+ * The state as it would be with `group` written, outside any draft: later
+ * steps of one request are checked against it. The name index is left as
+ * it is, so use it only for changes that keep the name.
+ */
+export function withGroup(state: State, group: UserGroup): State {
+  return { ...state, groups: withRow(state.groups, group.id, group) };
+}

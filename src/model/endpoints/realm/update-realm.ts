@@ -1,4 +1,3 @@
-import { castDraft, produce } from 'immer';
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
@@ -28,6 +27,8 @@ import {
   type RealmPropertyName,
 } from '../../rules/realm-settings.js';
 import type { GroupSettingValue, RealmGroupSettingName, RealmSettings } from '../../state.js';
+import { changeRealmSetting, type RealmSettingChange } from '../../actions/realm.js';
+import { commit } from '../../events/commit.js';
 
 const bool = () => wire.bool().optional();
 const groupChange = () => groupSettingChangeParam().optional();
@@ -105,7 +106,6 @@ export const updateRealmParams = z.object({
 });
 
 type Params = z.output<typeof updateRealmParams>;
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type PropertyValue = RealmSettings[(typeof REALM_PROPERTIES)[RealmPropertyName]];
 
 const TIME_LIMITS = [
@@ -196,36 +196,32 @@ export const updateRealm = defineEndpoint({
       channelRequests[name] = requested;
     }
 
-    // Only what differs from the current value changes and is reported.
-    const changed: Record<string, unknown> = {};
-    const next: Partial<Mutable<RealmSettings>> = {};
+    // Only what differs from the current value changes and is reported; the events follow this order.
+    const changes: RealmSettingChange[] = [];
+    const reported: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(values) as [RealmPropertyName, PropertyValue][]) {
       const key = REALM_PROPERTIES[name];
       if (current[key] === value) continue;
-      (next as Record<string, unknown>)[key] = value;
-      changed[name] = TEXT_PROPERTIES.has(name) && typeof value === 'string' ? 'updated' : value;
+      changes.push({ kind: 'field', name, key, value });
+      reported[name] = TEXT_PROPERTIES.has(name) && typeof value === 'string' ? 'updated' : value;
     }
-    let realmName = state.realm.name;
-    if (params.name !== undefined && params.name !== realmName) {
-      realmName = params.name;
-      changed['name'] = 'updated';
+    if (params.name !== undefined && params.name !== state.realm.name) {
+      changes.push({ kind: 'name', name: 'name', value: params.name });
+      reported['name'] = 'updated';
     }
-    const nextGroups = { ...current.groups, ...groups };
     for (const [setting, value] of Object.entries(groups) as [RealmGroupSettingName, GroupSettingValue][]) {
-      changed[setting] = presentGroupSetting(state, value);
+      changes.push({ kind: 'group', name: setting, value });
+      reported[setting] = presentGroupSetting(state, value);
     }
     for (const [name, value] of Object.entries(channels) as [RealmChannelSettingName, number | null][]) {
-      (next as Record<string, unknown>)[REALM_CHANNEL_SETTINGS[name]] = value;
-      changed[name] = channelRequests[name];
+      changes.push({ kind: 'field', name, key: REALM_CHANNEL_SETTINGS[name], value });
+      reported[name] = channelRequests[name];
     }
 
-    if (Object.keys(changed).length === 0) return succeed(state);
-    return succeed(
-      produce(state, (draft) => {
-        draft.realm.name = realmName;
-        draft.realm.settings = castDraft({ ...current, ...next, groups: nextGroups });
-      }),
-      changed,
-    );
+    if (changes.length === 0) return succeed(state);
+    const written = commit(state, now, (tx) => {
+      for (const change of changes) changeRealmSetting(tx, change);
+    });
+    return succeed(written, reported);
   },
 });

@@ -27,6 +27,24 @@ export function presentRealmSettings(state: State): Record<string, unknown> {
   return dict;
 }
 
+/** Register keys that restate another setting: a change of that setting carries them too. */
+const REALM_SETTING_TWINS: Readonly<Record<string, readonly string[]>> = {
+  topics_policy: ['mandatory_topics'],
+  message_edit_history_visibility_policy: ['allow_edit_history'],
+};
+
+/**
+ * The `data` of the realm update_dict event for one changed setting (by API
+ * name): its value as register shows it on `state`, with its twins, so
+ * that applying the event (realm_<key> = value) gives the register state.
+ */
+export function presentRealmSettingUpdate(state: State, name: string): Record<string, unknown> {
+  const settings = presentRealmSettings(state);
+  const data: Record<string, unknown> = {};
+  for (const key of [name, ...(REALM_SETTING_TWINS[name] ?? [])]) data[key] = settings[`realm_${key}`];
+  return data;
+}
+
 export function presentRealmState(state: State, origin: string): Record<string, unknown> {
   const { realm } = state;
   return {

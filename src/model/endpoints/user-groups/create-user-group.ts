@@ -1,4 +1,3 @@
-import { produce } from 'immer';
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
@@ -9,7 +8,8 @@ import { checkGroupSettingValue, defaultGroupSetting } from '../../rules/group-s
 import { canCreateGroups, checkActiveUserIds, checkGroupName, checkPotentialSubgroupIds } from '../../rules/groups.js';
 import { USER_GROUP_SETTING_NAMES, USER_GROUP_SETTINGS } from '../../rules/user-group-settings.js';
 import type { GroupSettingValue, UserGroup, UserGroupSettingName } from '../../state.js';
-import { putGroupMutably } from '../../tables/groups.js';
+import { addUserGroup } from '../../actions/groups.js';
+import { commit } from '../../events/commit.js';
 import { sortedIds } from './membership.js';
 
 const settingParams = Object.fromEntries(USER_GROUP_SETTING_NAMES.map((name) => [name, groupSettingParam().optional()])) as {
@@ -70,10 +70,9 @@ export const createUserGroup = defineEndpoint({
       directSubgroupIds: sortedIds(subgroups.value),
       settings,
     };
-    const next = produce(state, (draft) => {
-      draft.counters.nextGroupId += 1;
-      putGroupMutably(draft, group);
-    });
-    return succeed(next, { group_id: groupId });
+    return succeed(
+      commit(state, now, (tx) => addUserGroup(tx, group)),
+      { group_id: groupId },
+    );
   },
 });

@@ -1,10 +1,10 @@
-import { produce } from 'immer';
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
 import { fail, succeed } from '../../outcome.js';
 import { accessUserGroupForUpdate, canManageGroup, selectGroupObjections } from '../../rules/groups.js';
-import { putGroupMutably } from '../../tables/groups.js';
+import { deactivateGroup } from '../../actions/groups.js';
+import { commit } from '../../events/commit.js';
 
 /**
  * POST /user_groups/{user_group_id}/deactivate: by the group's managers,
@@ -24,11 +24,6 @@ export const deactivateUserGroup = defineEndpoint({
     if (!group.ok) return fail(group.error);
     const objections = selectGroupObjections(state, group.value.id);
     if (objections.length > 0) return fail(Errors.cannotDeactivateGroupInUse(objections));
-    const deactivated = { ...group.value, deactivated: true };
-    return succeed(
-      produce(state, (draft) => {
-        putGroupMutably(draft, deactivated);
-      }),
-    );
+    return succeed(commit(state, now, (tx) => deactivateGroup(tx, group.value)));
   },
 });

@@ -20,7 +20,8 @@ import {
   type GroupPermission,
 } from '../../rules/groups.js';
 import type { State, User, UserGroup } from '../../state.js';
-import { withRow } from '../../tables/table.js';
+import type { MembershipOp, MembershipStep } from '../../actions/groups.js';
+import { withGroup } from '../../tables/groups.js';
 
 export function sortedIds(ids: Iterable<number>): readonly number[] {
   return Object.freeze([...new Set(ids)].sort((a, b) => a - b));
@@ -33,14 +34,6 @@ export function withIds(sorted: readonly number[], added: readonly number[]): re
 export function withoutIds(sorted: readonly number[], removed: readonly number[]): readonly number[] {
   const gone = new Set(removed);
   return Object.freeze(sorted.filter((id) => !gone.has(id)));
-}
-
-/**
- * The state as it would be with `group` written: later steps of one request
- * are checked against it (no immer; the request's one produce comes after).
- */
-export function stateWithGroup(state: State, group: UserGroup): State {
-  return { ...state, groups: withRow(state.groups, group.id, group) };
 }
 
 export interface Step {
@@ -116,28 +109,28 @@ export function removeSubgroups(step: Step, ids: readonly number[]): Checked<Use
   return { ok: true, value: { ...group.value, directSubgroupIds: withoutIds(group.value.directSubgroupIds, subgroups.value) } };
 }
 
-export type MembershipStep = (step: Step, ids: readonly number[]) => Checked<UserGroup>;
+export type MembershipCheck = (step: Step, ids: readonly number[]) => Checked<UserGroup>;
 
 /**
- * Runs the non-empty operations in order against a scratch state and returns
- * the group as they leave it; the caller writes it in its one produce.
+ * Runs the non-empty operations in order, each checked against the state
+ * the earlier ones leave, and returns the steps for the request's one commit.
  */
 export function planMembershipChange(
   state: State,
   actor: User,
   groupId: number,
   now: number,
-  operations: readonly (readonly [readonly number[] | undefined, MembershipStep])[],
-): Checked<UserGroup> {
+  operations: readonly (readonly [MembershipOp, readonly number[] | undefined, MembershipCheck])[],
+): Checked<readonly MembershipStep[]> {
   let step: Step = { state, actor, groupId, now };
-  let changed: UserGroup | undefined;
-  for (const [ids, apply] of operations) {
+  const planned: MembershipStep[] = [];
+  for (const [op, ids, check] of operations) {
     if (ids === undefined || ids.length === 0) continue;
-    const result = apply(step, ids);
+    const result = check(step, ids);
     if (!result.ok) return result;
-    changed = result.value;
-    step = { ...step, state: stateWithGroup(step.state, changed) };
+    planned.push({ op, ids, base: step.state, group: result.value });
+    step = { ...step, state: withGroup(step.state, result.value) };
   }
-  if (changed === undefined) throw new Error('planMembershipChange needs at least one operation');
-  return { ok: true, value: changed };
+  if (planned.length === 0) throw new Error('planMembershipChange needs at least one operation');
+  return { ok: true, value: planned };
 }

@@ -1,11 +1,11 @@
-import { produce } from 'immer';
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
 import { fail, succeed } from '../../outcome.js';
 import { wire } from '../../params/wire.js';
 import { canBotsChangeGroupMembership } from '../../rules/groups.js';
-import { putGroupMutably } from '../../tables/groups.js';
+import { changeGroupMembership } from '../../actions/groups.js';
+import { commit } from '../../events/commit.js';
 import { addMembers, addSubgroups, planMembershipChange, removeMembers, removeSubgroups } from './membership.js';
 
 export const updateUserGroupMembersParams = z.object({
@@ -18,7 +18,9 @@ export const updateUserGroupMembersParams = z.object({
 /**
  * POST /user_groups/{user_group_id}/members: add, delete, add_subgroups and
  * delete_subgroups, in that order and all or nothing. Each step is checked
- * against the group as the earlier steps left it; the state changes once.
+ * against the group as the earlier steps left it; the state changes once,
+ * and each step sends its own event (add_members, remove_members,
+ * add_subgroups, remove_subgroups, in that order).
  * (The real server's Notification Bot DMs to added and removed users are
  * not sent: the model has no messages yet.)
  */
@@ -34,22 +36,20 @@ export const updateUserGroupMembers = defineEndpoint({
   params: updateUserGroupMembersParams,
   reduce(state, { actor, params, path, now }) {
     const operations = [
-      [params.add, addMembers],
-      [params.delete, removeMembers],
-      [params.add_subgroups, addSubgroups],
-      [params.delete_subgroups, removeSubgroups],
+      ['add_members', params.add, addMembers],
+      ['remove_members', params.delete, removeMembers],
+      ['add_subgroups', params.add_subgroups, addSubgroups],
+      ['remove_subgroups', params.delete_subgroups, removeSubgroups],
     ] as const;
-    if (operations.every(([ids]) => ids === undefined || ids.length === 0)) {
+    if (operations.every(([, ids]) => ids === undefined || ids.length === 0)) {
       return fail(Errors.badRequest('Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".'));
     }
 
     const planned = planMembershipChange(state, actor, path['user_group_id'] as number, now, operations);
     if (!planned.ok) return fail(planned.error);
-    const group = planned.value;
-    return succeed(
-      produce(state, (draft) => {
-        putGroupMutably(draft, group);
-      }),
-    );
+    const written = commit(state, now, (tx) => {
+      for (const step of planned.value) changeGroupMembership(tx, step);
+    });
+    return succeed(written);
   },
 });

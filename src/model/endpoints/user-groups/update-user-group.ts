@@ -1,4 +1,3 @@
-import { produce } from 'immer';
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
@@ -8,8 +7,9 @@ import { wire } from '../../params/wire.js';
 import { checkGroupSettingChange } from '../../rules/group-settings.js';
 import { accessUserGroupForUpdate, canManageGroup, checkGroupName } from '../../rules/groups.js';
 import { USER_GROUP_SETTING_NAMES, USER_GROUP_SETTINGS } from '../../rules/user-group-settings.js';
-import type { UserGroup, UserGroupSettingName } from '../../state.js';
-import { putGroupMutably } from '../../tables/groups.js';
+import type { GroupSettingValue, UserGroupSettingName } from '../../state.js';
+import { changeGroupDescription, changeGroupSetting, reactivateGroup, renameGroup } from '../../actions/groups.js';
+import { commit } from '../../events/commit.js';
 
 const settingParams = Object.fromEntries(USER_GROUP_SETTING_NAMES.map((name) => [name, groupSettingChangeParam().optional()])) as {
   [name in UserGroupSettingName]: z.ZodOptional<ReturnType<typeof groupSettingChangeParam>>;
@@ -42,31 +42,35 @@ export const updateUserGroup = defineEndpoint({
     const access = accessUserGroupForUpdate(state, actor, path['user_group_id'] as number, canManageGroup, now, { allowDeactivated: true });
     if (!access.ok) return fail(access.error);
     const group = access.value;
-    let next: UserGroup = group;
 
+    let name: string | undefined;
     if (params.name !== undefined && params.name !== group.name) {
-      const name = checkGroupName(state, params.name, group.id);
-      if (!name.ok) return fail(name.error);
-      next = { ...next, name: name.value };
+      const checked = checkGroupName(state, params.name, group.id);
+      if (!checked.ok) return fail(checked.error);
+      name = checked.value;
     }
-    if (params.description !== undefined && params.description !== group.description) next = { ...next, description: params.description };
+    const description = params.description !== undefined && params.description !== group.description ? params.description : undefined;
     // Only reactivation happens here; deactivation has its own endpoint.
-    if (params.deactivated === false && group.deactivated) next = { ...next, deactivated: false };
+    const reactivate = params.deactivated === false && group.deactivated;
 
+    const settings: [UserGroupSettingName, GroupSettingValue][] = [];
     for (const setting of USER_GROUP_SETTING_NAMES) {
       const change = params[setting];
       if (change === undefined) continue;
       const value = checkGroupSettingChange(state, setting, USER_GROUP_SETTINGS[setting], group.settings[setting], change);
       if (!value.ok) return fail(value.error);
-      if (value.value === undefined) continue;
-      next = { ...next, settings: { ...next.settings, [setting]: value.value } };
+      if (value.value !== undefined) settings.push([setting, value.value]);
     }
 
-    if (next === group) return succeed(state);
-    return succeed(
-      produce(state, (draft) => {
-        putGroupMutably(draft, next);
-      }),
-    );
+    if (name === undefined && description === undefined && !reactivate && settings.length === 0) return succeed(state);
+    // In the real server's order: name, description, reactivation, then the settings.
+    const written = commit(state, now, (tx) => {
+      let current = group;
+      if (name !== undefined) current = renameGroup(tx, current, name);
+      if (description !== undefined) current = changeGroupDescription(tx, current, description);
+      if (reactivate) current = reactivateGroup(tx, current);
+      for (const [setting, value] of settings) current = changeGroupSetting(tx, current, setting, value);
+    });
+    return succeed(written);
   },
 });
