@@ -8,6 +8,7 @@
 import type { Level } from './check.js';
 import { AUTH_CLAUSES } from './clauses/auth.js';
 import { CHANNEL_CLAUSES } from './clauses/channels.js';
+import { EVENT_CLAUSES } from './clauses/events.js';
 import { GENERAL_CLAUSES } from './clauses/general.js';
 import { GROUP_CLAUSES } from './clauses/groups.js';
 import { PROFILE_CLAUSES } from './clauses/profile.js';
@@ -37,6 +38,7 @@ export const CLAUSES: readonly Clause[] = [
   ...STREAM_CLAUSES,
   ...GROUP_CLAUSES,
   ...REALM_CLAUSES,
+  ...EVENT_CLAUSES,
   ...PROPERTY_CLAUSES,
 ];
 

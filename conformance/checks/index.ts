@@ -3,6 +3,7 @@ import type { Check } from '../check.js';
 import { PROPERTY_CHECKS } from '../properties/index.js';
 import { AUTH_CHECKS } from './auth/index.js';
 import { CHANNEL_CHECKS } from './channels/index.js';
+import { EVENT_CHECKS } from './events/index.js';
 import { GENERAL_CHECKS } from './general/index.js';
 import { GROUP_CHECKS } from './groups/index.js';
 import { PROFILE_CHECKS } from './profile/index.js';
@@ -19,5 +20,6 @@ export const ALL_CHECKS: readonly Check[] = [
   ...STREAM_CHECKS,
   ...GROUP_CHECKS,
   ...REALM_CHECKS,
+  ...EVENT_CHECKS,
   ...PROPERTY_CHECKS,
 ];

@@ -26,7 +26,7 @@ export const GROUP_CLAUSES: readonly Clause[] = [
   // GET /user_groups
   compat('groups.list.shape', 'reference §14.2', 'each group has id, name, description, creator_id, date_created, members, direct_subgroup_ids, is_system_group, deactivated and the six group settings', LIST),
   compat('groups.list.system-groups', 'reference §0 (system groups), §14.2', 'the eight role system groups are listed, nested by role, their direct members following the users’ roles', LIST),
-  compat('groups.list.waiting-period', 'reference server-core §7 (full member)', 'a role-400 member is a direct member of role:fullmembers once the account is waiting_period_threshold days old, of role:members before; changing the threshold moves them', LIST),
+  compat('groups.list.waiting-period', 'reference server-core §7 (full member)', 'a role-400 member is always a direct member of role:members, and also of role:fullmembers once the account is waiting_period_threshold days old; changing the threshold moves them in or out', LIST),
   compat('groups.list.deactivated', 'reference §14.2', 'deactivated groups are listed only with include_deactivated_groups=true', LIST),
   compat('groups.list.guests', 'reference §14.2', 'guests may not list user groups', LIST),
 

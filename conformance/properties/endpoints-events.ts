@@ -1,6 +1,13 @@
 /** The event-queue endpoints, as the property checks see them. */
-import type { EndpointSpec } from './endpoint-spec.js';
+import type { TargetResponse } from '../target.js';
+import type { CleanupCall, EndpointSpec, PropertyEnv } from './endpoint-spec.js';
 import { BOOL, enumOf, INT, OBJECT, optional, STRING, STRING_LIST, userRead } from './param-kinds.js';
+
+/** A queue a chance success made is deleted, so that a live server is not left with it until it expires. */
+async function deleteQueueMade(env: PropertyEnv, response: TargetResponse, call: CleanupCall): Promise<void> {
+  const queueId = (response.body as { queue_id?: unknown } | null)?.queue_id;
+  if (typeof queueId === 'string' && queueId !== '') await call(env.self, 'DELETE', '/events', { queue_id: queueId });
+}
 
 export const EVENT_ENDPOINT_SPECS: readonly EndpointSpec[] = [
   {
@@ -21,6 +28,7 @@ export const EVENT_ENDPOINT_SPECS: readonly EndpointSpec[] = [
       { name: 'queue_lifespan_secs', kind: INT },
     ],
     observe: (env) => [userRead(env.self.userId)],
+    cleanUp: deleteQueueMade,
   },
   {
     operation: 'get-events',
@@ -39,6 +47,7 @@ export const EVENT_ENDPOINT_SPECS: readonly EndpointSpec[] = [
       { name: 'lifespan_secs', kind: INT },
     ],
     observe: (env) => [userRead(env.self.userId)],
+    cleanUp: deleteQueueMade,
   },
   {
     operation: 'delete-queue',

@@ -28,7 +28,7 @@ import {
 export interface Bug {
   /** What the broken server does wrong. */
   readonly name: string;
-  readonly area: 'general' | 'auth' | 'users' | 'profile' | 'channels' | 'streams' | 'groups' | 'realm';
+  readonly area: 'general' | 'auth' | 'users' | 'profile' | 'channels' | 'streams' | 'groups' | 'realm' | 'events';
   /** The runner's --only: the checks that should notice. */
   readonly only: string;
   /** Check ids that must fail against this server. */
@@ -642,6 +642,51 @@ export const BUGS: readonly Bug[] = [
               }
             })
           : request,
+    }),
+  },
+  {
+    name: 'events delivered without their id',
+    area: 'events',
+    only: 'events.protocol.ids',
+    caughtBy: ['events.protocol.ids'],
+    distortion: () => ({ after: (request, response) => (is(request, 'GET', '/events') ? rewrite(response, (body) => eachOf(body['events'], (event) => void delete event['id'])) : response) }),
+  },
+  {
+    name: 'an unknown event queue answered 404 instead of BAD_EVENT_QUEUE_ID',
+    area: 'events',
+    only: 'events.protocol.bad-queue',
+    caughtBy: ['events.protocol.bad-queue'],
+    distortion: () => ({
+      after: (request, response) =>
+        is(request, 'GET', '/events') && bodyOf(response)?.['code'] === 'BAD_EVENT_QUEUE_ID' ? errorResponse(404, 'NOT_FOUND', 'Not Found') : response,
+    }),
+  },
+  {
+    name: 'acknowledged events delivered again (last_event_id ignored)',
+    area: 'events',
+    only: 'events.protocol.acknowledge',
+    caughtBy: ['events.protocol.acknowledge'],
+    distortion: () => ({ before: (request) => (is(request, 'GET', '/events') && request.params['queue_id'] !== undefined ? withParams(request, (params) => void (params['last_event_id'] = '-1')) : request) }),
+  },
+  {
+    name: 'organization settings sent as realm op update instead of update_dict',
+    area: 'events',
+    only: 'events.realm.update-dict',
+    caughtBy: ['events.realm.update-dict'],
+    distortion: () => ({
+      after: (request, response) =>
+        is(request, 'GET', '/events')
+          ? rewrite(response, (body) =>
+              eachOf(body['events'], (event) => {
+                if (event['type'] !== 'realm' || event['op'] !== 'update_dict') return;
+                const [property, value] = Object.entries(event['data'] as Json)[0] ?? ['name', null];
+                event['op'] = 'update';
+                event['property'] = property;
+                event['value'] = value;
+                delete event['data'];
+              }),
+            )
+          : response,
     }),
   },
 ];

@@ -361,6 +361,12 @@ export interface State {
   readonly subscriptionsByUser: Table<number, Table<number, Subscription>>;
   /** Channel id → (user id → user id): the channel's subscribers. */
   readonly subscriberIdsByChannel: Table<number, Table<number, number>>;
+  /**
+   * User id → (channel id → the subscription as it was when the user left).
+   * The real server keeps such rows inactive: register lists them as
+   * `unsubscribed`, and subscribing again restores their settings.
+   */
+  readonly formerSubscriptionsByUser: Table<number, Table<number, Subscription>>;
   /** Channels new users are subscribed to, in the order they were added. */
   readonly defaultChannelIds: readonly number[];
   readonly messages: Table<number, Message>;

@@ -99,6 +99,7 @@ async function announcementChannelId(ctx: CheckContext): Promise<number | null |
   const response = await ctx.call(ctx.cast.owner, 'POST', '/register', { fetch_event_types: JSON.stringify(['realm']) });
   const body = response.body as Record<string, unknown> | null;
   if (response.status !== 200 || body === null) return undefined;
+  if (typeof body['queue_id'] === 'string') await ctx.call(ctx.cast.owner, 'DELETE', '/events', { queue_id: body['queue_id'] });
   const value = body['realm_new_stream_announcements_stream_id'];
   return typeof value === 'number' ? (value < 0 ? null : value) : undefined;
 }

@@ -1,8 +1,400 @@
-/** Actions on users: each changes the draft and emits the events that describe the change. */
+/**
+ * Actions on users, after the real server's zerver/actions/create_user.py,
+ * users.py, user_settings.py, custom_profile_fields.py and user_status.py:
+ * each changes the draft and emits the events that describe the change.
+ * realm_user updates carry `user_id` and one group of changed fields; they
+ * reach the users who can access the changed user (judged after the write).
+ */
+import { castDraft } from 'immer';
 import { Audiences } from '../events/audience.js';
 import type { Tx } from '../events/commit.js';
-import type { User, UserStatus } from '../state.js';
+import type { ApiEvent, Audience } from '../events/event.js';
+import { presentChannel } from '../present/channel.js';
+import { INACCESSIBLE_USER_NAME, presentInaccessibleUser } from '../present/inaccessible-user.js';
+import { presentProfileData, presentProfileField } from '../present/profile-data.js';
+import { selectSubscriberIds } from '../present/subscription.js';
+import { isoMinute } from '../present/time.js';
+import { dateJoined, presentAvatarChange, presentPerson, presentUserStatus } from '../present/user.js';
+import { CHANNEL_GROUP_SETTING_NAMES } from '../rules/channel-group-settings.js';
+import { canAccessChannelMetadata } from '../rules/channels.js';
+import { presentGroupSetting } from '../rules/group-settings.js';
+import { REALM_GROUP_SETTING_NAMES } from '../rules/realm-group-settings.js';
+import { isBot, isGuest } from '../rules/roles.js';
+import { isDirectSystemGroupMember, SYSTEM_GROUPS } from '../rules/system-groups.js';
+import { USER_GROUP_SETTING_NAMES } from '../rules/user-group-settings.js';
+import {
+  apiEmail,
+  canAccessUser,
+  canSeeDeliveryEmail,
+  isUserAccessRestricted,
+  selectDirectGroupIds,
+  selectGuestPeerIds,
+} from '../rules/users.js';
+import type { Channel, GroupSettingValue, ProfileField, Role, State, Subscription, User, UserStatus } from '../state.js';
+import { putChannelMutably, putSubscriptionMutably } from '../tables/channels.js';
+import { getRow, rows, withRow } from '../tables/table.js';
 import { putUserMutably } from '../tables/users.js';
+import { emitMembershipEvent } from './groups.js';
+
+/** The name a deleted profile takes (DELETE /users/{user_id} with actions.delete_profile). */
+export const DELETED_USER_NAME = 'Deleted user';
+
+function realmUserUpdate(person: Record<string, unknown>): ApiEvent {
+  return { type: 'realm_user', op: 'update', person };
+}
+
+function emitPersonUpdate(tx: Tx, person: { readonly user_id: number } & Record<string, unknown>, to: Audience = Audiences.whoCanAccessUser(person.user_id)): void {
+  tx.emit(realmUserUpdate(person), to);
+}
+
+/** The state as it is with only this user's row replaced (for judging rules after a change; no collection is copied). */
+function withUserRow(state: State, user: User): State {
+  return { ...state, users: withRow(state.users, user.id, user) };
+}
+
+// ---------------------------------------------------------------- creation
+
+/**
+ * POST /users (do_create_user): the user and their default-channel
+ * subscriptions, then realm_user add (real address only to who may see it;
+ * the "Unknown user" placeholder to queues without user_list_incomplete of
+ * users who cannot access them), the system group they join, and peer_add
+ * for the channels. The new user has no queue yet, so nothing goes to them.
+ */
+export function createUser(tx: Tx, user: User, subscriptions: readonly Subscription[]): void {
+  tx.draft.counters.nextUserId += 1;
+  putUserMutably(tx.draft, user);
+  for (const subscription of subscriptions) putSubscriptionMutably(tx.draft, subscription);
+  for (const visible of [true, false]) {
+    tx.emit({ type: 'realm_user', op: 'add', person: presentPerson(tx.before, user, visible) }, Audiences.whoCanAccessUserEmail(user.id, visible));
+  }
+  tx.emit(
+    { type: 'realm_user', op: 'add', person: presentInaccessibleUser(tx.before, user) },
+    Audiences.whoCannotAccessUser(user.id),
+    { name: 'user_list_incomplete', has: false },
+  );
+  for (const groupId of selectSystemGroupIds(tx.before, user, tx.now)) emitMembershipEvent(tx, 'add_members', groupId, [user.id]);
+  announceSubscriberChange(
+    tx,
+    'peer_add',
+    subscriptions.map((subscription) => subscription.channelId),
+    user,
+  );
+}
+
+/** The system groups the user is a direct member of, role:fullmembers last (the real server moves it after the role's group). */
+function selectSystemGroupIds(state: State, user: User, now: number): number[] {
+  const fullMembers = state.systemGroupIds['role:fullmembers'];
+  const ids = SYSTEM_GROUPS.filter((definition) => isDirectSystemGroupMember(state, user, definition.name, now)).map(
+    (definition) => state.systemGroupIds[definition.name],
+  );
+  return [...ids.filter((id) => id !== fullMembers), ...ids.filter((id) => id === fullMembers)];
+}
+
+function hasGuestSubscriberBesides(state: State, channelId: number, userId: number): boolean {
+  const subscribers = getRow(state.subscriberIdsByChannel, channelId);
+  if (subscribers === undefined) return false;
+  for (const id of rows(subscribers)) {
+    const subscriber = getRow(state.users, id);
+    if (id !== userId && subscriber !== undefined && subscriber.isActive && isGuest(subscriber)) return true;
+  }
+  return false;
+}
+
+/**
+ * peer_add / peer_remove for one user joining or leaving channels, batched
+ * as the real server's send_peer_subscriber_events does: one event per
+ * private channel, one per public channel with guest subscribers, then one
+ * for all web-public channels and one for all other public channels (whose
+ * peers are the same users).
+ */
+function announceSubscriberChange(tx: Tx, op: 'peer_add' | 'peer_remove', channelIds: readonly number[], user: User): void {
+  const channels = channelIds
+    .map((id) => getRow(tx.before.channels, id))
+    .filter((channel): channel is Channel => channel !== undefined)
+    .sort((a, b) => a.id - b.id);
+  const emit = (ids: readonly number[]) =>
+    tx.emit({ type: 'subscription', op, stream_ids: [...ids], user_ids: [user.id] }, Audiences.channelPeers(ids[0]!, [user.id]));
+  const webPublic: number[] = [];
+  const withoutGuests: number[] = [];
+  for (const channel of channels) if (channel.inviteOnly) emit([channel.id]);
+  for (const channel of channels) {
+    if (channel.inviteOnly) continue;
+    if (channel.isWebPublic) webPublic.push(channel.id);
+    else if (hasGuestSubscriberBesides(tx.before, channel.id, user.id)) emit([channel.id]);
+    else withoutGuests.push(channel.id);
+  }
+  if (webPublic.length > 0) emit(webPublic);
+  if (withoutGuests.length > 0) emit(withoutGuests);
+}
+
+// ---------------------------------------------------------------- profile changes
+
+export function changeFullName(tx: Tx, user: User, fullName: string): User {
+  const next = { ...user, fullName };
+  putUserMutably(tx.draft, next);
+  emitPersonUpdate(tx, { user_id: user.id, full_name: fullName });
+  return next;
+}
+
+/**
+ * New custom profile values: one realm_user update per field whose value
+ * changed, in `fieldOrder`, with the value as register shows it (null when
+ * removed; rendered_value for the Markdown types).
+ */
+export function changeProfileData(tx: Tx, user: User, profileData: User['profileData'], fieldOrder: readonly number[]): User {
+  const next = { ...user, profileData };
+  putUserMutably(tx.draft, next);
+  const presented = presentProfileData(tx.before, next);
+  for (const id of new Set(fieldOrder)) {
+    if (user.profileData[id] === profileData[id]) continue;
+    const shown = (presented[String(id)] as Record<string, unknown> | undefined) ?? { value: null };
+    emitPersonUpdate(tx, { user_id: user.id, custom_profile_field: { id, ...shown } });
+  }
+  return next;
+}
+
+/**
+ * A new real address (do_change_user_delivery_email): delivery_email to who
+ * may see it, the new Gravatar for Gravatar users, and new_email when the
+ * API email is the real one.
+ */
+export function changeDeliveryEmail(tx: Tx, user: User, deliveryEmail: string): User {
+  const next = { ...user, deliveryEmail };
+  putUserMutably(tx.draft, next);
+  tx.emit(realmUserUpdate({ user_id: user.id, delivery_email: deliveryEmail }), Audiences.whoCanAccessUserEmail(user.id, true));
+  if (user.avatarSource === 'G') emitPersonUpdate(tx, presentAvatarChange(next));
+  const email = apiEmail(tx.before, next);
+  if (email !== apiEmail(tx.before, user)) emitPersonUpdate(tx, { user_id: user.id, new_email: email });
+  return next;
+}
+
+/** The first key fetch fixes date_joined of API-created accounts. */
+export function recordFirstLogin(tx: Tx, user: User): User {
+  if (user.firstLoginAt !== null) return user;
+  const next = { ...user, firstLoginAt: Math.floor(tx.now) };
+  putUserMutably(tx.draft, next);
+  const joined = isoMinute(dateJoined(next));
+  if (joined !== isoMinute(dateJoined(user))) emitPersonUpdate(tx, { user_id: user.id, date_joined: joined });
+  return next;
+}
+
+// ---------------------------------------------------------------- roles
+
+/**
+ * A new role (do_change_user_role): realm_user update {role} to who can
+ * access the user, the move between system groups (everyone), then what
+ * the user themselves now sees differently.
+ */
+export function changeUserRole(tx: Tx, user: User, role: Role): User {
+  const next = { ...user, role };
+  putUserMutably(tx.draft, next);
+  emitPersonUpdate(tx, { user_id: user.id, role });
+  // A deactivated user is in no group as register shows groups, and has no queue.
+  if (!user.isActive) return next;
+  moveSystemGroups(tx, selectSystemGroupIds(tx.before, user, tx.now), selectSystemGroupIds(tx.before, next, tx.now), user.id);
+  const afterState = withUserRow(tx.before, next);
+  announceChannelViewChanges(tx, user, next, afterState);
+  announceUserViewChanges(tx, user, next, afterState);
+  return next;
+}
+
+/** As do_change_user_role: out of the old role's group, into the new one's, then the role:fullmembers change. */
+function moveSystemGroups(tx: Tx, before: readonly number[], after: readonly number[], userId: number): void {
+  const fullMembers = tx.before.systemGroupIds['role:fullmembers'];
+  const removed = before.filter((id) => !after.includes(id));
+  const added = after.filter((id) => !before.includes(id));
+  for (const id of removed) if (id !== fullMembers) emitMembershipEvent(tx, 'remove_members', id, [userId]);
+  for (const id of added) if (id !== fullMembers) emitMembershipEvent(tx, 'add_members', id, [userId]);
+  if (removed.includes(fullMembers)) emitMembershipEvent(tx, 'remove_members', fullMembers, [userId]);
+  if (added.includes(fullMembers)) emitMembershipEvent(tx, 'add_members', fullMembers, [userId]);
+}
+
+/**
+ * To the user whose role changed: stream create (and each channel's
+ * subscribers) for channels they now know of, stream delete for those they
+ * no longer do (the real server's send_stream_events_for_role_update).
+ * Archived channels go only to queues that list them (archived_channels).
+ */
+function announceChannelViewChanges(tx: Tx, was: User, now: User, after: State): void {
+  const to = Audiences.users([now.id]);
+  for (const archived of [false, true]) {
+    const capability = archived ? ({ name: 'archived_channels', has: true } as const) : undefined;
+    const gained: Channel[] = [];
+    const lost: Channel[] = [];
+    for (const channel of rows(tx.before.channels)) {
+      if (channel.isArchived !== archived) continue;
+      const had = canAccessChannelMetadata(tx.before, was, channel, tx.now);
+      const has = canAccessChannelMetadata(after, now, channel, tx.now);
+      if (has && !had) gained.push(channel);
+      if (had && !has) lost.push(channel);
+    }
+    if (gained.length > 0) {
+      tx.emit({ type: 'stream', op: 'create', streams: gained.map((channel) => presentChannel(after, channel)) }, to, capability);
+      for (const channel of gained) {
+        const subscribers = selectSubscriberIds(after, channel.id);
+        if (subscribers.length > 0) tx.emit({ type: 'subscription', op: 'peer_add', stream_ids: [channel.id], user_ids: subscribers }, to, capability);
+      }
+    }
+    if (lost.length > 0) {
+      const streams = lost.map((channel) => ({ stream_id: channel.id }));
+      tx.emit({ type: 'stream', op: 'delete', streams, stream_ids: lost.map((channel) => channel.id) }, to, capability);
+    }
+  }
+}
+
+/**
+ * To the user whose role changed, what the real server leaves to a reload:
+ * users they gained or lost access to (a guest's role changing where guests
+ * see only some users), and real addresses they may now see or no longer.
+ */
+function announceUserViewChanges(tx: Tx, was: User, now: User, after: State): void {
+  const restricted = isUserAccessRestricted(tx.before) && isGuest(was) !== isGuest(now);
+  for (const other of rows(tx.before.users)) {
+    if (other.id === now.id) continue;
+    const had = canAccessUser(tx.before, was, other);
+    const has = canAccessUser(after, now, other);
+    if (restricted && has && !had) {
+      announceAccessibleUser(tx, now, other, after);
+    } else if (restricted && had && !has) {
+      tx.emit({ type: 'realm_user', op: 'remove', person: { user_id: other.id, full_name: INACCESSIBLE_USER_NAME } }, Audiences.users([now.id]));
+    } else if (has && canSeeDeliveryEmail(was, other) !== canSeeDeliveryEmail(now, other)) {
+      const deliveryEmail = canSeeDeliveryEmail(now, other) ? other.deliveryEmail : null;
+      tx.emit(realmUserUpdate({ user_id: other.id, delivery_email: deliveryEmail }), Audiences.users([now.id]));
+    }
+  }
+}
+
+/**
+ * Tells `viewer` of a user they can now access, as the real server does
+ * when a guest gains access (notify_created_user): realm_user add, which a
+ * client applies as an active user without profile data; so the profile
+ * values, a deactivation and the status follow in their own events.
+ */
+export function announceAccessibleUser(tx: Tx, viewer: User, user: User, state: State): void {
+  const to = Audiences.users([viewer.id]);
+  const person = presentPerson(state, user, canSeeDeliveryEmail(viewer, user));
+  if (!isBot(user)) person['profile_data'] = {};
+  tx.emit({ type: 'realm_user', op: 'add', person }, to);
+  for (const [id, shown] of Object.entries(presentProfileData(state, user))) {
+    tx.emit(realmUserUpdate({ user_id: user.id, custom_profile_field: { id: Number(id), ...(shown as object) } }), to);
+  }
+  if (!user.isActive) {
+    tx.emit(realmUserUpdate({ user_id: user.id, is_active: false }), to);
+    return;
+  }
+  const status = presentUserStatus(user);
+  if (Object.keys(status).length > 0) tx.emit({ type: 'user_status', user_id: user.id, status_text: '', ...status }, to);
+}
+
+// ---------------------------------------------------------------- deactivation
+
+export interface Deactivation {
+  /** actions.delete_profile: the name and picture are replaced. */
+  readonly deleteProfile: boolean;
+}
+
+/**
+ * DELETE /users/{user_id} for one user (do_deactivate_user): the deleted
+ * profile's name and avatar first, then for an active user peer_remove for
+ * their channels (FL 377), realm_user update {is_active: false} to who can
+ * still access them, and (where guests see only some users) the group
+ * exits for users who cannot, and realm_user remove to the guests who knew
+ * them through a channel. An already deactivated user only loses the profile.
+ */
+export function deactivateUser(tx: Tx, user: User, deactivation: Deactivation): void {
+  let next: User = user;
+  if (deactivation.deleteProfile) next = deleteProfile(tx, next);
+  if (!user.isActive) {
+    putUserMutably(tx.draft, next);
+    return;
+  }
+  leaveSubscriberCounts(tx, user);
+  putUserMutably(tx.draft, { ...next, isActive: false });
+  announceSubscriberChange(tx, 'peer_remove', selectSubscribedChannelIds(tx.before, user), user);
+  emitPersonUpdate(tx, { user_id: user.id, is_active: false });
+  announceChannelSettingExits(tx, user);
+  if (isBot(user) || !isUserAccessRestricted(tx.before)) return;
+  announceGroupExitsToUsersWithoutAccess(tx, user);
+  const lostBy = selectGuestPeerIds(tx.before, user).filter((id) => canAccessUser(tx.before, getRow(tx.before.users, id)!, user));
+  tx.emit({ type: 'realm_user', op: 'remove', person: { user_id: user.id, full_name: INACCESSIBLE_USER_NAME } }, Audiences.users(lostBy));
+}
+
+function selectSubscribedChannelIds(state: State, user: User): number[] {
+  const subscriptions = getRow(state.subscriptionsByUser, user.id);
+  return subscriptions === undefined ? [] : [...rows(subscriptions)].map((subscription) => subscription.channelId);
+}
+
+function deleteProfile(tx: Tx, user: User): User {
+  const next: User = { ...user, fullName: DELETED_USER_NAME, avatarSource: 'G', avatarVersion: user.avatarVersion + 1, isDeleted: true };
+  if (next.fullName !== user.fullName) emitPersonUpdate(tx, { user_id: user.id, full_name: next.fullName });
+  emitPersonUpdate(tx, presentAvatarChange(next));
+  return next;
+}
+
+/** Channels count active subscribers only: a deactivated user's subscriptions stay but stop counting. */
+function leaveSubscriberCounts(tx: Tx, user: User): void {
+  const subscriptions = getRow(tx.before.subscriptionsByUser, user.id);
+  if (subscriptions === undefined) return;
+  for (const subscription of rows(subscriptions)) {
+    const channel = getRow(tx.draft.channels as State['channels'], subscription.channelId);
+    if (channel !== undefined) putChannelMutably(tx.draft, { ...channel, subscriberCount: channel.subscriberCount - 1 });
+  }
+}
+
+/** An anonymous group setting as register shows it once `userId` is deactivated. */
+function presentSettingWithout(state: State, value: GroupSettingValue, userId: number) {
+  const shown = presentGroupSetting(state, value) as { direct_members: number[]; direct_subgroups: number[] };
+  return { ...shown, direct_members: shown.direct_members.filter((id) => id !== userId) };
+}
+
+function listsUser(value: GroupSettingValue, userId: number): boolean {
+  return typeof value !== 'number' && value.directMembers.includes(userId);
+}
+
+/**
+ * Register leaves deactivated users out of channels' anonymous group
+ * settings (a channel's creator administers it that way), and no client
+ * drops them on realm_user update, so each such setting goes out anew as
+ * stream update to who can see the channel. The real server sends nothing here.
+ */
+function announceChannelSettingExits(tx: Tx, user: User): void {
+  for (const channel of rows(tx.before.channels)) {
+    const capability = channel.isArchived ? ({ name: 'archived_channels', has: true } as const) : undefined;
+    for (const name of CHANNEL_GROUP_SETTING_NAMES) {
+      const value = channel.settings[name];
+      if (!listsUser(value, user.id)) continue;
+      const event = { type: 'stream', op: 'update', stream_id: channel.id, name: channel.name, property: name, value: presentSettingWithout(tx.before, value, user.id) };
+      tx.emit(event, Audiences.whoCanSeeChannel(channel.id), capability);
+    }
+  }
+}
+
+/**
+ * Users who cannot access a deactivated user get no realm_user update, so
+ * they learn of the groups the user leaves in their register's terms:
+ * remove_members for each group the user was a direct member of, and the
+ * new value of each anonymous group setting that listed them.
+ */
+function announceGroupExitsToUsersWithoutAccess(tx: Tx, user: User): void {
+  const to = Audiences.whoCannotAccessUser(user.id);
+  for (const groupId of selectDirectGroupIds(tx.before, user, tx.now)) {
+    tx.emit({ type: 'user_group', op: 'remove_members', group_id: groupId, user_ids: [user.id] }, to);
+  }
+  const without = (value: GroupSettingValue) => presentSettingWithout(tx.before, value, user.id);
+  for (const name of REALM_GROUP_SETTING_NAMES) {
+    const value = tx.before.realm.settings.groups[name];
+    if (listsUser(value, user.id)) tx.emit({ type: 'realm', op: 'update_dict', property: 'default', data: { [name]: without(value) } }, to);
+  }
+  for (const group of rows(tx.before.groups)) {
+    for (const name of USER_GROUP_SETTING_NAMES) {
+      const value = group.settings[name];
+      if (listsUser(value, user.id)) tx.emit({ type: 'user_group', op: 'update', group_id: group.id, data: { [name]: without(value) } }, to);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- status and profile fields
 
 export interface StatusChange {
   readonly status: UserStatus;
@@ -23,5 +415,12 @@ export function changeUserStatus(tx: Tx, user: User, change: StatusChange): void
     event['emoji_code'] = change.status.emojiCode;
     event['reaction_type'] = change.status.reactionType;
   }
-  tx.emit(event as { type: string }, Audiences.whoCanAccessUser(user.id));
+  tx.emit(event as ApiEvent, Audiences.whoCanAccessUser(user.id));
+}
+
+/** POST /realm/profile_fields: custom_profile_fields with the whole new list, to everyone. */
+export function addProfileField(tx: Tx, field: ProfileField): void {
+  tx.draft.counters.nextProfileFieldId += 1;
+  tx.draft.profileFields.push(castDraft(field));
+  tx.emit({ type: 'custom_profile_fields', fields: [...tx.before.profileFields, field].map(presentProfileField) }, Audiences.everyone());
 }

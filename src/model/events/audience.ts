@@ -1,7 +1,7 @@
 /** Building audiences, and the one rule that decides whether a user is in one. */
-import { canAccessChannelMetadata } from '../rules/channels.js';
+import { canAccessChannelMetadata, channelAccessChange, type ChannelAccessFields } from '../rules/channels.js';
 import { isAdministrator, isGuest } from '../rules/roles.js';
-import { canAccessUser } from '../rules/users.js';
+import { canAccessUser, canSeeDeliveryEmail } from '../rules/users.js';
 import type { State, User } from '../state.js';
 import { getRow } from '../tables/table.js';
 import type { Audience, AudienceRule } from './event.js';
@@ -11,6 +11,9 @@ export const Audiences = {
   users: (ids: Iterable<number>): Audience => ({ kind: 'users', userIds: [...new Set(ids)].sort((a, b) => a - b) }),
   everyone: (): Audience => ({ kind: 'rule', rule: { name: 'everyone' } }),
   whoCanAccessUser: (userId: number): Audience => ({ kind: 'rule', rule: { name: 'can-access-user', userId } }),
+  whoCannotAccessUser: (userId: number): Audience => ({ kind: 'rule', rule: { name: 'cannot-access-user', userId } }),
+  /** Who can access the user and may (`visible`) or may not see their real address. */
+  whoCanAccessUserEmail: (userId: number, visible: boolean): Audience => ({ kind: 'rule', rule: { name: 'can-access-user-email', userId, visible } }),
   whoCanSeeChannel: (channelId: number): Audience => ({ kind: 'rule', rule: { name: 'can-see-channel', channelId } }),
   /** Who hears of a channel's subscriber changes (peer_add / peer_remove), minus the users changed. */
   channelPeers: (channelId: number, except: readonly number[]): Audience => ({
@@ -19,6 +22,12 @@ export const Audiences = {
     except: [...except],
   }),
   administrators: (): Audience => ({ kind: 'rule', rule: { name: 'administrators' } }),
+  nonGuests: (): Audience => ({ kind: 'rule', rule: { name: 'non-guests' } }),
+  /** Who gained, lost or kept metadata access to a channel when its access fields changed `from` → `to`. */
+  channelAccessChange: (channelId: number, from: ChannelAccessFields, to: ChannelAccessFields, change: 'gained' | 'lost' | 'kept'): Audience => ({
+    kind: 'rule',
+    rule: { name: 'channel-access-change', channelId, from, to, change },
+  }),
 } as const;
 
 function isSubscriber(state: State, userId: number, channelId: number): boolean {
@@ -36,9 +45,23 @@ function ruleHolds(state: State, rule: AudienceRule, user: User, now: number): b
       const target = getRow(state.users, rule.userId);
       return target !== undefined && canAccessUser(state, user, target);
     }
+    case 'cannot-access-user': {
+      const target = getRow(state.users, rule.userId);
+      return target !== undefined && !canAccessUser(state, user, target);
+    }
+    case 'can-access-user-email': {
+      const target = getRow(state.users, rule.userId);
+      return target !== undefined && canAccessUser(state, user, target) && canSeeDeliveryEmail(user, target) === rule.visible;
+    }
     case 'can-see-channel': {
       const channel = getRow(state.channels, rule.channelId);
       return channel !== undefined && canAccessChannelMetadata(state, user, channel, now);
+    }
+    case 'non-guests':
+      return !isGuest(user);
+    case 'channel-access-change': {
+      const channel = getRow(state.channels, rule.channelId);
+      return channel !== undefined && channelAccessChange(state, user, channel, rule.from, rule.to, now) === rule.change;
     }
     case 'channel-peers': {
       // Public channels: every member and the subscribers; web-public: everyone; private: who may see the subscriber list.

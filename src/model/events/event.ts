@@ -2,6 +2,9 @@
  * Events as the model emits them: what changed, and which users may learn of
  * it. The store turns an emission into one queued event per accepting queue.
  */
+import type { Channel } from '../state.js';
+
+type ChannelAccessFields = Pick<Channel, 'inviteOnly' | 'isWebPublic' | 'settings'>;
 
 /** An event as clients receive it, without the per-queue `id`. */
 export type ApiEvent = { readonly type: string } & Readonly<Record<string, unknown>>;
@@ -47,8 +50,20 @@ export type Audience =
 export type AudienceRule =
   | { readonly name: 'everyone' }
   | { readonly name: 'can-access-user'; readonly userId: number }
+  | { readonly name: 'cannot-access-user'; readonly userId: number }
+  /** Users who can access the user and may (`visible`) or may not see their real address. */
+  | { readonly name: 'can-access-user-email'; readonly userId: number; readonly visible: boolean }
   | { readonly name: 'can-see-channel'; readonly channelId: number }
   | { readonly name: 'channel-peers'; readonly channelId: number }
+  /** Users whose metadata access to the channel one change of its access fields (`from` → `to`) gained, lost or kept. */
+  | {
+      readonly name: 'channel-access-change';
+      readonly channelId: number;
+      readonly from: ChannelAccessFields;
+      readonly to: ChannelAccessFields;
+      readonly change: 'gained' | 'lost' | 'kept';
+    }
+  | { readonly name: 'non-guests' }
   | { readonly name: 'administrators' };
 
 /** What a queue was registered with: the filters and forms of the events it receives. */

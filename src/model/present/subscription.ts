@@ -23,11 +23,24 @@ export function selectSubscriberIds(state: State, channelId: number): number[] {
   return ids;
 }
 
+/**
+ * The subscriber key of a channel dict: `subscribers`, or for big channels
+ * with include_subscribers=partial only `partial_subscribers` (the bots
+ * among them, which clients need at once); nothing without include_subscribers.
+ */
+export function presentSubscribers(state: State, channelId: number, includeSubscribers: boolean | 'partial'): Record<string, number[]> {
+  if (includeSubscribers === false) return {};
+  const subscriberIds = selectSubscriberIds(state, channelId);
+  if (includeSubscribers === true || subscriberIds.length < PARTIAL_SUBSCRIBERS_THRESHOLD) return { subscribers: subscriberIds };
+  return { partial_subscribers: subscriberIds.filter((userId) => getRow(state.users, userId)?.botType !== null) };
+}
+
+/** A subscription, current or former (register's `unsubscribed`), as the API shows it. */
 export function presentSubscription(state: State, subscription: Subscription, options: SubscriptionViewOptions): Record<string, unknown> {
   const channel = getRow(state.channels, subscription.channelId);
   if (channel === undefined) throw new Error(`subscription to a missing channel ${subscription.channelId}`);
   const { is_default: _isDefault, ...channelFields } = presentChannel(state, channel);
-  const dict: Record<string, unknown> = {
+  return {
     ...channelFields,
     color: subscription.color,
     is_muted: subscription.isMuted,
@@ -39,17 +52,6 @@ export function presentSubscription(state: State, subscription: Subscription, op
     push_notifications: subscription.pushNotifications,
     audible_notifications: subscription.audibleNotifications,
     wildcard_mentions_notify: subscription.wildcardMentionsNotify,
+    ...presentSubscribers(state, channel.id, options.includeSubscribers),
   };
-  if (options.includeSubscribers === true) {
-    dict['subscribers'] = selectSubscriberIds(state, channel.id);
-  } else if (options.includeSubscribers === 'partial') {
-    const subscriberIds = selectSubscriberIds(state, channel.id);
-    if (subscriberIds.length < PARTIAL_SUBSCRIBERS_THRESHOLD) {
-      dict['subscribers'] = subscriberIds;
-    } else {
-      // For big channels the real server sends only a subset clients need at once: the bots among the subscribers.
-      dict['partial_subscribers'] = subscriberIds.filter((userId) => getRow(state.users, userId)?.botType !== null);
-    }
-  }
-  return dict;
 }

@@ -86,3 +86,26 @@ export function accessChannelById(state: State, user: User, channelId: number, n
   }
   return accept(channel);
 }
+
+/** The fields of a channel that decide who may know it, besides subscriptions, roles and groups. */
+export type ChannelAccessFields = Pick<Channel, 'inviteOnly' | 'isWebPublic' | 'settings'>;
+
+/**
+ * How one change of a channel's access fields (`from` → `to`) moved a
+ * user's metadata access. Nothing else changes with them, so both sides are
+ * the rule applied to one state with the channel's fields swapped: no older
+ * state is needed, and each step of a request is judged on its own.
+ */
+export function channelAccessChange(
+  state: State,
+  user: User,
+  channel: Channel,
+  from: ChannelAccessFields,
+  to: ChannelAccessFields,
+  now: number,
+): 'gained' | 'lost' | 'kept' | 'none' {
+  const could = canAccessChannelMetadata(state, user, { ...channel, ...from }, now);
+  const can = canAccessChannelMetadata(state, user, { ...channel, ...to }, now);
+  if (could) return can ? 'kept' : 'lost';
+  return can ? 'gained' : 'none';
+}

@@ -5,7 +5,8 @@
  */
 import { Errors } from '../errors.js';
 import { accept, reject, type Checked } from '../outcome.js';
-import type { Channel, State, User } from '../state.js';
+import type { Channel, State, Subscription, User } from '../state.js';
+import { getRow } from '../tables/table.js';
 import { areWebPublicChannelsEnabled, canAccessChannelMetadata, isInChannelGroup } from './channels.js';
 import { codePointLength } from '../params/wire.js';
 import { hasRealmPermission } from './realm-group-settings.js';
@@ -151,4 +152,15 @@ export function resolvePrincipals(state: State, actor: User, principals: Princip
     users.set(found.id, found);
   }
   return accept([...users.values()]);
+}
+
+export function selectSubscription(state: State, userId: number, channelId: number): Subscription | undefined {
+  const ofUser = getRow(state.subscriptionsByUser, userId);
+  return ofUser === undefined ? undefined : getRow(ofUser, channelId);
+}
+
+/** The subscription the user had to the channel before leaving it, unless they have rejoined. */
+export function selectFormerSubscription(state: State, userId: number, channelId: number): Subscription | undefined {
+  const ofUser = getRow(state.formerSubscriptionsByUser, userId);
+  return ofUser === undefined ? undefined : getRow(ofUser, channelId);
 }

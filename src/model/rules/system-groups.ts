@@ -49,8 +49,9 @@ export function isDirectSystemGroupMember(state: State, user: User, name: System
       return role === 300;
     case 'role:fullmembers':
       return role === 400 && isFullMember(state, user, now);
+    // A full member is listed in both: role:members holds every member directly (reference server-core §7).
     case 'role:members':
-      return role === 400 && !isFullMember(state, user, now);
+      return role === 400;
     case 'role:everyone':
       return role === 600;
     case 'role:internet':

@@ -4,6 +4,7 @@ import { accept, reject, type Checked } from '../outcome.js';
 import type { State, User } from '../state.js';
 import { getRow, hasRow, rows } from '../tables/table.js';
 import { isAdministrator, isBot, isGuest, isModeratorOrAbove, isOwner } from './roles.js';
+import { isDirectSystemGroupMember, SYSTEM_GROUPS } from './system-groups.js';
 
 export function selectUser(state: State, userId: number): User | undefined {
   return Number.isSafeInteger(userId) ? getRow(state.users, userId) : undefined;
@@ -153,4 +154,32 @@ export function canChangeUserEmails(actor: User): boolean {
 export function botsOwnedBy(state: State, ownerId: number): readonly User[] {
   const ids = getRow(state.botIdsByOwner, ownerId) ?? [];
   return ids.map((id) => getRow(state.users, id)).filter((bot): bot is User => bot !== undefined);
+}
+
+/** The ids of the groups the user is a direct member of: their role's system group and the user groups that list them, ascending. */
+export function selectDirectGroupIds(state: State, user: User, now: number): number[] {
+  const ids: number[] = [];
+  for (const definition of SYSTEM_GROUPS) {
+    if (isDirectSystemGroupMember(state, user, definition.name, now)) ids.push(state.systemGroupIds[definition.name]);
+  }
+  for (const group of rows(state.groups)) {
+    if (!group.isSystemGroup && group.directMemberIds.includes(user.id)) ids.push(group.id);
+  }
+  return ids.sort((a, b) => a - b);
+}
+
+/** Active guests other than the user who share a channel subscription with them: the guests who know them through channels. */
+export function selectGuestPeerIds(state: State, user: User): number[] {
+  const ids = new Set<number>();
+  const subscriptions = getRow(state.subscriptionsByUser, user.id);
+  if (subscriptions === undefined) return [];
+  for (const subscription of rows(subscriptions)) {
+    const subscribers = getRow(state.subscriberIdsByChannel, subscription.channelId);
+    if (subscribers === undefined) continue;
+    for (const id of rows(subscribers)) {
+      const peer = getRow(state.users, id);
+      if (peer !== undefined && peer.id !== user.id && peer.isActive && isGuest(peer)) ids.add(peer.id);
+    }
+  }
+  return [...ids].sort((a, b) => a - b);
 }

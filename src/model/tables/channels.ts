@@ -1,7 +1,7 @@
 /**
  * Writing channels and subscriptions: rows and every index that depends on
  * them (name → id, user → subscriptions, channel → subscribers, the
- * subscriber count) change together, here and nowhere else.
+ * subscriber count, former subscriptions) change together, here and nowhere else.
  */
 import type { Draft } from 'immer';
 import type { Channel, State, Subscription } from '../state.js';
@@ -31,14 +31,29 @@ function adjustSubscriberCount(state: WritableState, channelId: number, delta: n
   if (channel !== undefined) state.channels = withRow(state.channels, channelId, Object.freeze({ ...channel, subscriberCount: channel.subscriberCount + delta }));
 }
 
-/** Adds or replaces a subscription; a new one counts towards the channel's subscribers. */
+/** A table of user id → (channel id → subscription) with one row set or, for `undefined`, removed. */
+function withSubscriptionRow(
+  table: Table<number, Table<number, Subscription>>,
+  userId: number,
+  channelId: number,
+  subscription: Subscription | undefined,
+): Table<number, Table<number, Subscription>> {
+  const ofUser: Table<number, Subscription> = getRow(table, userId) ?? emptyTable();
+  if (subscription === undefined) return hasRow(ofUser, channelId) ? withRow(table, userId, withoutRow(ofUser, channelId)) : table;
+  return withRow(table, userId, withRow(ofUser, channelId, Object.freeze(subscription)));
+}
+
+/**
+ * Adds or replaces a subscription; a new one counts towards the channel's
+ * subscribers and takes the place of the user's former subscription there.
+ */
 export function putSubscriptionMutably(draft: Draft<State> | WritableState, subscription: Subscription): void {
   const state = draft as WritableState;
   const { userId, channelId } = subscription;
-  const ofUser: Table<number, Subscription> = getRow(state.subscriptionsByUser, userId) ?? emptyTable();
-  const isNew = !hasRow(ofUser, channelId);
-  state.subscriptionsByUser = withRow(state.subscriptionsByUser, userId, withRow(ofUser, channelId, Object.freeze(subscription)));
+  const isNew = !hasRow(getRow(state.subscriptionsByUser, userId) ?? emptyTable(), channelId);
+  state.subscriptionsByUser = withSubscriptionRow(state.subscriptionsByUser, userId, channelId, subscription);
   if (isNew) {
+    state.formerSubscriptionsByUser = withSubscriptionRow(state.formerSubscriptionsByUser, userId, channelId, undefined);
     const subscribers: Table<number, number> = getRow(state.subscriberIdsByChannel, channelId) ?? emptyTable();
     state.subscriberIdsByChannel = withRow(state.subscriberIdsByChannel, channelId, withRow(subscribers, userId, userId));
     const user = getRow(state.users, userId);
@@ -46,12 +61,13 @@ export function putSubscriptionMutably(draft: Draft<State> | WritableState, subs
   }
 }
 
-/** Removes a subscription if there is one. */
+/** Removes a subscription if there is one, keeping it as the user's former subscription to the channel. */
 export function removeSubscriptionMutably(draft: Draft<State> | WritableState, userId: number, channelId: number): void {
   const state = draft as WritableState;
-  const ofUser = getRow(state.subscriptionsByUser, userId);
-  if (ofUser === undefined || !hasRow(ofUser, channelId)) return;
-  state.subscriptionsByUser = withRow(state.subscriptionsByUser, userId, withoutRow(ofUser, channelId));
+  const subscription = getRow(getRow(state.subscriptionsByUser, userId) ?? emptyTable<number, Subscription>(), channelId);
+  if (subscription === undefined) return;
+  state.subscriptionsByUser = withSubscriptionRow(state.subscriptionsByUser, userId, channelId, undefined);
+  state.formerSubscriptionsByUser = withSubscriptionRow(state.formerSubscriptionsByUser, userId, channelId, subscription);
   const subscribers = getRow(state.subscriberIdsByChannel, channelId);
   if (subscribers !== undefined) state.subscriberIdsByChannel = withRow(state.subscriberIdsByChannel, channelId, withoutRow(subscribers, userId));
   const user = getRow(state.users, userId);

@@ -1,10 +1,11 @@
-import { produce } from 'immer';
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
 import { fail, succeed } from '../../outcome.js';
 import { isValidEmail } from '../../rules/emails.js';
-import { checkAccountCanLogIn, recordLoginMutably } from '../../rules/logins.js';
+import { checkAccountCanLogIn } from '../../rules/logins.js';
+import { recordFirstLogin } from '../../actions/users.js';
+import { commit } from '../../events/commit.js';
 import { selectUserByDeliveryEmail } from '../../rules/users.js';
 import { verifyPassword } from '../../secrets.js';
 
@@ -29,7 +30,9 @@ export const fetchApiKey = defineEndpoint({
     if (!account.ok) return fail(account.error);
     if (!passwordMatches) return fail(Errors.authenticationFailed());
     const user = account.value;
-    const next = produce(state, (draft) => recordLoginMutably(draft, user, now));
-    return succeed(next, { api_key: user.apiKey, email: user.deliveryEmail, user_id: user.id });
+    return succeed(
+      commit(state, now, (tx) => recordFirstLogin(tx, user)),
+      { api_key: user.apiKey, email: user.deliveryEmail, user_id: user.id },
+    );
   },
 });

@@ -1,4 +1,3 @@
-import { produce } from 'immer';
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
@@ -6,7 +5,10 @@ import { Errors } from '../../errors.js';
 import { fail, succeed } from '../../outcome.js';
 import { wire } from '../../params/wire.js';
 import { presentUser } from '../../present/user.js';
-import { checkAccountCanLogIn, recordLoginMutably } from '../../rules/logins.js';
+import { checkAccountCanLogIn } from '../../rules/logins.js';
+import { recordFirstLogin } from '../../actions/users.js';
+import { commit } from '../../events/commit.js';
+import { getRow } from '../../tables/table.js';
 import { selectUserByDeliveryEmail } from '../../rules/users.js';
 
 /** Verifies an HS256 token with the request's clock, so the check stays pure. */
@@ -40,12 +42,12 @@ export const jwtFetchApiKey = defineEndpoint({
     const account = checkAccountCanLogIn(state, typeof email === 'string' ? selectUserByDeliveryEmail(state, email) : undefined);
     if (!account.ok) return fail(account.error);
     const user = account.value;
-    const next = produce(state, (draft) => recordLoginMutably(draft, user, now));
+    const written = commit(state, now, (tx) => recordFirstLogin(tx, user));
     const data: Record<string, unknown> = { api_key: user.apiKey, email: user.deliveryEmail };
     if (params.include_profile) {
-      const self = next.users === state.users ? user : { ...user, firstLoginAt: Math.floor(now) };
-      data['user'] = presentUser(next, self, self, { clientGravatar: false, includeCustomProfileFields: false });
+      const self = getRow(written.state.users, user.id) ?? user;
+      data['user'] = presentUser(written.state, self, self, { clientGravatar: false, includeCustomProfileFields: false });
     }
-    return succeed(next, data);
+    return succeed(written, data);
   },
 });

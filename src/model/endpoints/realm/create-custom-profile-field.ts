@@ -1,10 +1,11 @@
-import { produce } from 'immer';
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
 import { fail, succeed } from '../../outcome.js';
 import { wire } from '../../params/wire.js';
 import { checkProfileFieldDefinition } from '../../rules/profile-field-definitions.js';
 import type { ProfileField } from '../../state.js';
+import { addProfileField } from '../../actions/users.js';
+import { commit } from '../../events/commit.js';
 
 /** POST /realm/profile_fields: administrators add a field of any type. */
 export const createCustomProfileField = defineEndpoint({
@@ -23,7 +24,7 @@ export const createCustomProfileField = defineEndpoint({
     required: wire.bool().default(false),
     editable_by_user: wire.bool().default(true),
   }),
-  reduce(state, { params }) {
+  reduce(state, { params, now }) {
     const definition = checkProfileFieldDefinition(state, {
       name: params.name,
       hint: params.hint,
@@ -44,10 +45,9 @@ export const createCustomProfileField = defineEndpoint({
       required: params.required,
       editableByUser: params.editable_by_user,
     };
-    const next = produce(state, (draft) => {
-      draft.counters.nextProfileFieldId += 1;
-      draft.profileFields.push(field);
-    });
-    return succeed(next, { id });
+    return succeed(
+      commit(state, now, (tx) => addProfileField(tx, field)),
+      { id },
+    );
   },
 });

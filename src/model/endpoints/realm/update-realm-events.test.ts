@@ -52,7 +52,7 @@ describe('PATCH /realm events', () => {
     ]);
   });
 
-  it('moves members between role:fullmembers and role:members when the waiting period changes', () => {
+  it('moves members out of and back into role:fullmembers when the waiting period changes (role:members keeps them)', () => {
     const model = newModel();
     const ids = model.state.systemGroupIds;
     const shiva = listen(model, SHIVA);
@@ -62,14 +62,12 @@ describe('PATCH /realm events', () => {
     expect(shiva()).toEqual([
       updateDict({ waiting_period_threshold: 1000 }),
       { type: 'user_group', op: 'remove_members', group_id: ids['role:fullmembers'], user_ids: newcomers },
-      { type: 'user_group', op: 'add_members', group_id: ids['role:members'], user_ids: newcomers },
     ]);
     patchRealm(model, { waiting_period_threshold: '600' });
     expect(shiva()).toEqual([updateDict({ waiting_period_threshold: 600 })]);
     patchRealm(model, { waiting_period_threshold: '0' });
     expect(shiva()).toEqual([
       updateDict({ waiting_period_threshold: 0 }),
-      { type: 'user_group', op: 'remove_members', group_id: ids['role:members'], user_ids: newcomers },
       { type: 'user_group', op: 'add_members', group_id: ids['role:fullmembers'], user_ids: newcomers },
     ]);
   });
@@ -81,9 +79,9 @@ describe('PATCH /realm events', () => {
     model.reset({ ...model.state, channels: withRow(model.state.channels, CHANNEL.scotland, { ...scotland, settings }) });
     const cordelia = listen(model, CORDELIA);
     patchRealm(model, { waiting_period_threshold: '1000' });
-    expect(cordelia().slice(3)).toEqual([{ type: 'stream', op: 'delete', streams: [{ stream_id: CHANNEL.scotland }], stream_ids: [CHANNEL.scotland] }]);
+    expect(cordelia().slice(2)).toEqual([{ type: 'stream', op: 'delete', streams: [{ stream_id: CHANNEL.scotland }], stream_ids: [CHANNEL.scotland] }]);
     patchRealm(model, { waiting_period_threshold: '0' });
-    expect(cordelia().slice(3).map((event) => `${event.type}/${event.op}`)).toEqual(['stream/create', 'subscription/peer_add']);
+    expect(cordelia().slice(2).map((event) => `${event.type}/${event.op}`)).toEqual(['stream/create', 'subscription/peer_add']);
   });
 
   it('tells guests which users they lose and regain when can_access_all_users_group changes', () => {

@@ -1,11 +1,11 @@
 /** The `subscription`, `stream` and `default_streams` parts of POST /register. */
 import { presentChannel } from '../../present/channel.js';
-import { presentSubscription, selectSubscriberIds } from '../../present/subscription.js';
+import { presentSubscribers, presentSubscription } from '../../present/subscription.js';
 import { canAccessChannelMetadata } from '../../rules/channels.js';
-import { canAccessChannelContent, isSubscribed } from '../../rules/channels.js';
 import { isGuest } from '../../rules/roles.js';
+import { selectFormerSubscription, selectSubscription } from '../../rules/subscriptions.js';
 import type { Channel, State, User } from '../../state.js';
-import { getRow, rows } from '../../tables/table.js';
+import { rows } from '../../tables/table.js';
 
 export interface ChannelStateOptions {
   readonly includeSubscribers: boolean | 'partial';
@@ -27,24 +27,32 @@ function visibleChannels(state: State, actor: User, options: ChannelStateOptions
   return found.sort(byName);
 }
 
+/**
+ * The actor's subscriptions, the channels they left (`unsubscribed`, with
+ * their former settings) and the other channels they may know. Whoever may
+ * know a channel may also see its subscribers, so every entry lists them
+ * when asked to.
+ */
 export function presentSubscriptionState(state: State, actor: User, options: ChannelStateOptions): Record<string, unknown> {
   const subscribed: Record<string, unknown>[] = [];
+  const unsubscribed: Record<string, unknown>[] = [];
   const neverSubscribed: Record<string, unknown>[] = [];
+  const view = { includeSubscribers: options.includeSubscribers };
   for (const channel of visibleChannels(state, actor, options)) {
-    const subscription = isSubscribed(state, actor.id, channel.id) ? getRow(getRow(state.subscriptionsByUser, actor.id)!, channel.id) : undefined;
+    const subscription = selectSubscription(state, actor.id, channel.id);
     if (subscription !== undefined) {
-      subscribed.push(presentSubscription(state, subscription, { includeSubscribers: options.includeSubscribers }));
+      subscribed.push(presentSubscription(state, subscription, view));
+      continue;
+    }
+    const former = selectFormerSubscription(state, actor.id, channel.id);
+    if (former !== undefined) {
+      unsubscribed.push(presentSubscription(state, former, view));
       continue;
     }
     const { is_default: _isDefault, ...dict } = presentChannel(state, channel);
-    // Subscriber lists of channels the actor is not in are shown only where the actor could read them.
-    if (options.includeSubscribers !== false && canAccessChannelContent(state, actor, channel, options.now)) {
-      dict['subscribers'] = selectSubscriberIds(state, channel.id);
-    }
-    neverSubscribed.push(dict);
+    neverSubscribed.push({ ...dict, ...presentSubscribers(state, channel.id, options.includeSubscribers) });
   }
-  // chatref keeps no record of past subscriptions, so nothing is "unsubscribed".
-  return { subscriptions: subscribed, unsubscribed: [], never_subscribed: neverSubscribed };
+  return { subscriptions: subscribed, unsubscribed, never_subscribed: neverSubscribed };
 }
 
 export function presentStreamState(state: State, actor: User, options: ChannelStateOptions): Record<string, unknown> {

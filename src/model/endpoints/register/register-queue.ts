@@ -8,7 +8,7 @@ import { presentUserGroup } from '../../present/user-group.js';
 import { rows } from '../../tables/table.js';
 import { presentDefaultStreamState, presentStreamState, presentSubscriptionState } from './channel-state.js';
 import { presentRealmState } from './realm-state.js';
-import { presentUserState } from './user-state.js';
+import { presentUserState, presentUserStatusState } from './user-state.js';
 
 const capability = () => z.boolean().optional();
 
@@ -116,6 +116,7 @@ export const registerQueue = defineEndpoint({
         }),
       );
     }
+    if (want('user_status')) Object.assign(data, presentUserStatusState(state, actor));
     if (want('subscription')) Object.assign(data, presentSubscriptionState(state, actor, channelOptions));
     if (want('stream')) Object.assign(data, presentStreamState(state, actor, channelOptions));
     if (want('default_streams')) Object.assign(data, presentDefaultStreamState(state, actor));

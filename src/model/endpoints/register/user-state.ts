@@ -1,6 +1,6 @@
 /** The `realm_user` part of POST /register: the realm's users as the actor may see them, and the actor's own facts. */
-import { avatarUrl, gravatarUrl } from '../../present/avatar.js';
-import { presentUser } from '../../present/user.js';
+import { avatarUrl } from '../../present/avatar.js';
+import { mediumAvatarUrl, presentUser, presentUserStatus } from '../../present/user.js';
 import { hasRealmPermission } from '../../rules/realm-group-settings.js';
 import { isAdministrator, isGuest, isOwner } from '../../rules/roles.js';
 import { apiEmail, canAccessUser } from '../../rules/users.js';
@@ -47,7 +47,7 @@ export function presentUserState(state: State, actor: User, options: UserStateOp
     realm_non_active_users: inactive,
     cross_realm_bots: [crossRealmBot],
     avatar_source: actor.avatarSource,
-    avatar_url_medium: actor.avatarSource === 'G' ? `${gravatarUrl(actor)}&s=500` : avatarUrl(actor, { clientGravatar: false, viewerSeesEmail: true }),
+    avatar_url_medium: mediumAvatarUrl(actor),
     avatar_url: avatarUrl(actor, { clientGravatar: false, viewerSeesEmail: true }),
     can_create_private_streams: canCreatePrivate,
     can_create_public_streams: canCreatePublic,
@@ -63,4 +63,19 @@ export function presentUserState(state: State, actor: User, options: UserStateOp
     delivery_email: actor.deliveryEmail,
     full_name: actor.fullName,
   };
+}
+
+/**
+ * The `user_status` part of POST /register (the real server's
+ * get_all_users_status_dict): user id → status, for active users the actor
+ * can access that have something set.
+ */
+export function presentUserStatusState(state: State, actor: User): Record<string, unknown> {
+  const statuses: Record<string, unknown> = {};
+  for (const user of rows(state.users)) {
+    if (!user.isActive || !canAccessUser(state, actor, user)) continue;
+    const status = presentUserStatus(user);
+    if (Object.keys(status).length > 0) statuses[String(user.id)] = status;
+  }
+  return { user_status: statuses };
 }

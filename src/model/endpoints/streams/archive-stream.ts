@@ -1,14 +1,15 @@
-import { produce } from 'immer';
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
 import { fail, succeed } from '../../outcome.js';
 import { accessChannelForAdministration } from '../../rules/channel-administration.js';
-import { putChannelMutably } from '../../tables/channels.js';
+import { archiveChannel } from '../../actions/channels.js';
+import { commit } from '../../events/commit.js';
 
 /**
  * DELETE /streams/{stream_id}: archives a channel. Its name stays taken,
- * its subscriptions stay, and it stops being a default channel.
+ * its subscriptions stay; it stops being a default channel and the
+ * organization's announcement and moderation settings naming it are unset.
  */
 export const archiveStream = defineEndpoint({
   operation: 'archive-stream',
@@ -23,11 +24,6 @@ export const archiveStream = defineEndpoint({
     if (!access.ok) return fail(access.error);
     const channel = access.value;
     if (channel.isArchived) return fail(Errors.badRequest('Channel is already deactivated'));
-    return succeed(
-      produce(state, (draft) => {
-        putChannelMutably(draft, { ...channel, isArchived: true });
-        if (state.defaultChannelIds.includes(channel.id)) draft.defaultChannelIds = state.defaultChannelIds.filter((id) => id !== channel.id);
-      }),
-    );
+    return succeed(commit(state, now, (tx) => archiveChannel(tx, channel)));
   },
 });

@@ -1,4 +1,3 @@
-import { produce } from 'immer';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
 import { fail, succeed, type Checked } from '../../outcome.js';
@@ -18,13 +17,16 @@ import {
 } from '../../rules/channel-administration.js';
 import { CHANNEL_GROUP_SETTING_NAMES, CHANNEL_GROUP_SETTINGS } from '../../rules/channel-group-settings.js';
 import { checkGroupSettingChange } from '../../rules/group-settings.js';
-import type { Channel, State, User } from '../../state.js';
-import { putChannelMutably } from '../../tables/channels.js';
+import type { Channel, ChannelGroupSettingName, GroupSettingValue, State, User } from '../../state.js';
+import { updateChannel, type ChannelUpdate } from '../../actions/channels.js';
+import { commit } from '../../events/commit.js';
 import { updateStreamParams, type UpdateStreamParams } from './update-stream-params.js';
 
 interface Change {
   readonly channel: Channel;
   readonly defaultChannelIds: readonly number[];
+  /** The group settings the request changes, in the real server's order. */
+  readonly groupSettings: readonly ChannelGroupSettingName[];
 }
 
 /**
@@ -54,8 +56,15 @@ function checkPermissionChange(state: State, actor: User, channel: Channel, para
   return accept({ ...channel, inviteOnly: isPrivate, isWebPublic, historyPublicToSubscribers: history });
 }
 
-function checkGroupSettingChanges(state: State, actor: User, original: Channel, channel: Channel, params: UpdateStreamParams, now: number): Checked<Channel> {
-  let settings = channel.settings;
+/** The new values of the group settings the request changes (unchanged ones are left out). */
+function checkGroupSettingChanges(
+  state: State,
+  actor: User,
+  original: Channel,
+  params: UpdateStreamParams,
+  now: number,
+): Checked<Partial<Record<ChannelGroupSettingName, GroupSettingValue>>> {
+  const changed: Partial<Record<ChannelGroupSettingName, GroupSettingValue>> = {};
   for (const name of CHANNEL_GROUP_SETTING_NAMES) {
     const change = params[name];
     if (change === undefined) continue;
@@ -63,10 +72,9 @@ function checkGroupSettingChanges(state: State, actor: User, original: Channel, 
       canChangeChannelGroupSetting(state, actor, original, name, now),
     );
     if (!value.ok) return value;
-    if (value.value === undefined) continue;
-    settings = { ...settings, [name]: value.value };
+    if (value.value !== undefined) changed[name] = value.value;
   }
-  return accept(settings === channel.settings ? channel : { ...channel, settings });
+  return accept(changed);
 }
 
 /** Every rule, on the unchanged state; the result is what the channel and the default list become. */
@@ -121,16 +129,17 @@ function checkUpdate(state: State, actor: User, original: Channel, params: Updat
     channel = { ...channel, folderId: null };
   }
 
-  const settings = checkGroupSettingChanges(state, actor, original, channel, params, now);
+  const settings = checkGroupSettingChanges(state, actor, original, params, now);
   if (!settings.ok) return settings;
-  channel = settings.value;
+  const groupSettings = CHANNEL_GROUP_SETTING_NAMES.filter((name) => name in settings.value);
+  if (groupSettings.length > 0) channel = { ...channel, settings: { ...channel.settings, ...settings.value } };
 
   const touchesTopicCreation =
     params.is_private !== undefined || params.history_public_to_subscribers !== undefined || params.can_create_topic_group !== undefined;
   if (touchesTopicCreation && !isTopicCreationCompatible(state, channel.historyPublicToSubscribers, channel.settings.can_create_topic_group)) {
     return reject(Errors.incompatibleParameters(['history_public_to_subscribers', 'can_create_topic_group']));
   }
-  return accept({ channel, defaultChannelIds });
+  return accept({ channel, defaultChannelIds, groupSettings });
 }
 
 /** PATCH /streams/{stream_id}: a channel's name, description, privacy, policies and group settings. */
@@ -147,13 +156,25 @@ export const updateStream = defineEndpoint({
     if (!access.ok) return fail(access.error);
     const change = checkUpdate(state, actor, access.value, params, now);
     if (!change.ok) return fail(change.error);
-    const { channel, defaultChannelIds } = change.value;
-    if (channel === access.value && defaultChannelIds === state.defaultChannelIds) return succeed(state);
-    return succeed(
-      produce(state, (draft) => {
-        putChannelMutably(draft, channel);
-        if (defaultChannelIds !== state.defaultChannelIds) draft.defaultChannelIds = [...defaultChannelIds];
-      }),
-    );
+    const { channel, defaultChannelIds, groupSettings } = change.value;
+    const original = access.value;
+    const update: ChannelUpdate = {
+      original,
+      updated: channel,
+      permission: params.is_private !== undefined || params.is_web_public !== undefined || params.history_public_to_subscribers !== undefined,
+      // Adding an existing default channel sends nothing; removing always sends the list, as on the real server.
+      defaults:
+        params.is_default_stream === undefined
+          ? null
+          : { channelIds: defaultChannelIds, announce: !params.is_default_stream || defaultChannelIds !== state.defaultChannelIds },
+      retention: params.message_retention_days !== undefined,
+      unarchive: params.is_archived === false,
+      topicsPolicy: channel.topicsPolicy !== original.topicsPolicy,
+      description: params.description !== undefined,
+      name: params.new_name !== undefined,
+      folder: params.folder_id !== undefined,
+      groupSettings,
+    };
+    return succeed(commit(state, now, (tx) => updateChannel(tx, update)));
   },
 });

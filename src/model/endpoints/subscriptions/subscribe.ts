@@ -1,4 +1,3 @@
-import { produce } from 'immer';
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
@@ -22,9 +21,12 @@ import {
   isSubscribingOthers,
   normalizeChannelDescription,
   resolvePrincipals,
+  selectFormerSubscription,
 } from '../../rules/subscriptions.js';
 import type { Channel, ChannelGroupSettingName, GroupSettingValue, State, Subscription, User } from '../../state.js';
-import { channelNameKey, putChannelMutably, putSubscriptionMutably } from '../../tables/channels.js';
+import { channelNameKey } from '../../tables/channels.js';
+import { subscribeToChannels } from '../../actions/channels.js';
+import { commit } from '../../events/commit.js';
 import { getRow, rows } from '../../tables/table.js';
 import {
   ANNOUNCEMENT_TOPIC,
@@ -129,10 +131,13 @@ function checkNewChannelSettings(state: State, actor: User, params: Params, now:
   return accept(settings);
 }
 
+/** The colours of the user's subscriptions, former ones included, as the real server counts them. */
 function usedColors(state: State, userId: number): Set<string> {
   const colors = new Set<string>();
-  const ofUser = getRow(state.subscriptionsByUser, userId);
-  if (ofUser !== undefined) for (const subscription of rows(ofUser)) colors.add(subscription.color);
+  for (const table of [state.subscriptionsByUser, state.formerSubscriptionsByUser]) {
+    const ofUser = getRow(table, userId);
+    if (ofUser !== undefined) for (const subscription of rows(ofUser)) colors.add(subscription.color);
+  }
   return colors;
 }
 
@@ -228,28 +233,32 @@ export const subscribe = defineEndpoint({
           (alreadySubscribed[key] ??= []).push(channel.name);
           continue;
         }
+        (subscribed[key] ??= []).push(channel.name);
+        // Subscribing again restores the former subscription with its settings.
+        const former = selectFormerSubscription(state, user.id, channel.id);
+        if (former !== undefined) {
+          added.push(former);
+          continue;
+        }
         const requested = user.id === actor.id ? colorByName.get(channelNameKey(channel.name)) : undefined;
         const color = requested ?? pickSubscriptionColor(colors, channel.id);
         colors.add(color);
         added.push(makeSubscription({ userId: user.id, channelId: channel.id, color }));
-        (subscribed[key] ??= []).push(channel.name);
       }
     }
 
     const announcementsChannelId = state.realm.settings.newStreamAnnouncementsStreamId;
     const announcementsChannel = announcementsChannelId === null ? undefined : getRow(state.channels, announcementsChannelId);
-    const next = produce(state, (draft) => {
-      draft.counters.nextChannelId += created.length;
-      for (const channel of created) putChannelMutably(draft, channel);
-      for (const subscription of added) putSubscriptionMutably(draft, subscription);
-      if (params.is_default_stream) draft.defaultChannelIds = [...state.defaultChannelIds, ...created.map((channel) => channel.id)];
+    const written = commit(state, now, (tx) => {
+      subscribeToChannels(tx, { created, subscriptions: added, createdAreDefault: params.is_default_stream });
+      // The Notification Bot's notices follow the subscription events, as on the real server.
       if (params.announce && created.length > 0 && announcementsChannel !== undefined) {
         const topic = botTopic(announcementsChannel, ANNOUNCEMENT_TOPIC);
-        postBotMessageMutably(draft, announcementsChannel.id, topic, announcementContent(actor, created), now);
+        postBotMessageMutably(tx.draft, announcementsChannel.id, topic, announcementContent(actor, created), now);
       }
       if (sendsChannelEventsMessages(state)) {
         for (const channel of created) {
-          postBotMessageMutably(draft, channel.id, botTopic(channel, CHANNEL_EVENTS_TOPIC), channelEventsContent(actor, channel), now);
+          postBotMessageMutably(tx.draft, channel.id, botTopic(channel, CHANNEL_EVENTS_TOPIC), channelEventsContent(actor, channel), now);
         }
       }
     });
@@ -259,6 +268,6 @@ export const subscribe = defineEndpoint({
     if (params.send_new_subscription_messages) {
       data['new_subscription_messages_sent'] = Object.keys(subscribed).length <= MAX_BULK_NEW_SUBSCRIPTION_MESSAGES;
     }
-    return succeed(next, data);
+    return succeed(written, data);
   },
 });

@@ -1,4 +1,3 @@
-import { produce } from 'immer';
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
@@ -13,7 +12,9 @@ import {
   resolvePrincipals,
 } from '../../rules/subscriptions.js';
 import type { Channel, User } from '../../state.js';
-import { channelNameKey, removeSubscriptionMutably } from '../../tables/channels.js';
+import { channelNameKey } from '../../tables/channels.js';
+import { unsubscribeFromChannels, type Unsubscription } from '../../actions/channels.js';
+import { commit } from '../../events/commit.js';
 import { principalsParam } from './params.js';
 
 /**
@@ -64,23 +65,19 @@ export const unsubscribe = defineEndpoint({
 
     const removed: string[] = [];
     const notRemoved: string[] = [];
-    const removals: [number, number][] = [];
+    const removals: Unsubscription[] = [];
     for (const target of targets) {
       for (const channel of channels) {
         if (isSubscribed(state, target.id, channel.id)) {
-          removals.push([target.id, channel.id]);
+          removals.push({ user: target, channel });
           removed.push(channel.name);
         } else {
           notRemoved.push(channel.name);
         }
       }
     }
-    const next =
-      removals.length === 0
-        ? state
-        : produce(state, (draft) => {
-            for (const [userId, channelId] of removals) removeSubscriptionMutably(draft, userId, channelId);
-          });
-    return succeed(next, { removed, not_removed: notRemoved });
+    const data = { removed, not_removed: notRemoved };
+    if (removals.length === 0) return succeed(state, data);
+    return succeed(commit(state, now, (tx) => unsubscribeFromChannels(tx, removals)), data);
   },
 });

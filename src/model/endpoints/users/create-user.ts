@@ -1,4 +1,3 @@
-import { produce } from 'immer';
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
 import { drawApiKey } from '../../entropy.js';
@@ -11,9 +10,9 @@ import { isPasswordStrongEnough } from '../../rules/passwords.js';
 import { canCreateUsers, selectUserByDeliveryEmail } from '../../rules/users.js';
 import { hashPassword } from '../../secrets.js';
 import type { State, Subscription } from '../../state.js';
-import { putSubscriptionMutably } from '../../tables/channels.js';
 import { getRow } from '../../tables/table.js';
-import { putUserMutably } from '../../tables/users.js';
+import { createUser as createUserAction } from '../../actions/users.js';
+import { commit } from '../../events/commit.js';
 
 /** A new user joins the organization's default channels (archived ones excepted). */
 function defaultSubscriptions(state: State, userId: number): Subscription[] {
@@ -58,11 +57,10 @@ export const createUser = defineEndpoint({
       dateCreated: Math.floor(now),
       joinedByFirstLogin: true,
     });
-    const next = produce(state, (draft) => {
-      draft.counters.nextUserId += 1;
-      putUserMutably(draft, user);
-      for (const subscription of defaultSubscriptions(state, userId)) putSubscriptionMutably(draft, subscription);
-    });
-    return succeed(next, { user_id: userId });
+    const subscriptions = defaultSubscriptions(state, userId);
+    return succeed(
+      commit(state, now, (tx) => createUserAction(tx, user, subscriptions)),
+      { user_id: userId },
+    );
   },
 });

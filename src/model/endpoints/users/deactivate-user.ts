@@ -1,4 +1,4 @@
-import { produce, type Draft } from 'immer';
+import type { Draft } from 'immer';
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
@@ -7,11 +7,11 @@ import { maxChars, wire } from '../../params/wire.js';
 import { isOwner } from '../../rules/roles.js';
 import { accessUserForAdmin, botsOwnedBy, isOnlyActiveOwner, selectUser } from '../../rules/users.js';
 import type { State, User } from '../../state.js';
-import { putChannelMutably } from '../../tables/channels.js';
-import { getRow, rows, withRow } from '../../tables/table.js';
-import { putUserMutably } from '../../tables/users.js';
+import { withRow } from '../../tables/table.js';
+import { deactivateUser as deactivateUserAction } from '../../actions/users.js';
+import { commit } from '../../events/commit.js';
 
-export const DELETED_USER_NAME = 'Deleted user';
+export { DELETED_USER_NAME } from '../../actions/users.js';
 export const MAX_DEACTIVATION_COMMENT = 2000;
 
 const deactivationActions = z.strictObject({
@@ -25,13 +25,6 @@ type DeactivationActions = z.output<typeof deactivationActions>;
 
 function anyAction(actions: DeactivationActions): boolean {
   return Object.values(actions).some((value) => value === true);
-}
-
-/** The user after deactivation and the chosen data deletion. Message deletion arrives with messages. */
-function deactivated(user: User, actions: DeactivationActions): User {
-  const next: User = { ...user, isActive: false };
-  if (!actions.delete_profile) return next;
-  return { ...next, fullName: DELETED_USER_NAME, avatarSource: 'G', avatarVersion: user.avatarVersion + 1, isDeleted: true };
 }
 
 function notificationBody(state: State, comment: string): string {
@@ -70,25 +63,16 @@ export const deactivateUser = defineEndpoint({
     const bots = botsOwnedBy(state, target.id).filter((bot) => bot.isActive || anyAction(actions));
     const comment = params.deactivation_notification_comment?.trim();
     const notify = comment !== undefined && target.isActive;
-    const next = produce(state, (draft) => {
-      for (const user of [...bots, target]) if (user.isActive) leaveSubscriberCountsMutably(draft, user.id);
-      for (const bot of bots) putUserMutably(draft, deactivated(bot, actions));
-      putUserMutably(draft, deactivated(target, actions));
-      if (notify) recordNotificationMutably(draft, state, target, comment, now);
-    });
-    return succeed(next);
+    const deactivation = { deleteProfile: actions.delete_profile === true };
+    return succeed(
+      commit(state, now, (tx) => {
+        // Bots first, as the real server does: their events come before their owner's.
+        for (const user of [...bots, target]) deactivateUserAction(tx, user, deactivation);
+        if (notify) recordNotificationMutably(tx.draft, state, target, comment, now);
+      }),
+    );
   },
 });
-
-/** Channels count active subscribers only: a deactivated user's subscriptions stay but stop counting. */
-function leaveSubscriberCountsMutably(draft: Draft<State>, userId: number): void {
-  const subscriptions = getRow(draft.subscriptionsByUser as State['subscriptionsByUser'], userId);
-  if (subscriptions === undefined) return;
-  for (const subscription of rows(subscriptions)) {
-    const channel = getRow(draft.channels as State['channels'], subscription.channelId);
-    if (channel !== undefined) putChannelMutably(draft, { ...channel, subscriberCount: channel.subscriberCount - 1 });
-  }
-}
 
 function recordNotificationMutably(draft: Draft<State>, state: State, target: User, comment: string, now: number): void {
   const id = draft.counters.nextEmailId;

@@ -4,20 +4,7 @@ import { Errors } from '../../errors.js';
 import { fail, succeed } from '../../outcome.js';
 import { isBot } from '../../rules/roles.js';
 import { accessUserForRead, selectUser } from '../../rules/users.js';
-import type { User } from '../../state.js';
-
-/** The status dict: only what is set, `away` only when presence is off. */
-export function presentStatus(user: User): Record<string, unknown> {
-  const status: Record<string, unknown> = {};
-  if (!user.presenceEnabled) status['away'] = true;
-  if (user.status.statusText !== '') status['status_text'] = user.status.statusText;
-  if (user.status.emojiName !== '') {
-    status['emoji_name'] = user.status.emojiName;
-    status['emoji_code'] = user.status.emojiCode;
-    status['reaction_type'] = user.status.reactionType;
-  }
-  return status;
-}
+import { presentUserStatus } from '../../present/user.js';
 
 /** GET /users/{user_id}/status. */
 export const getUserStatus = defineEndpoint({
@@ -32,6 +19,6 @@ export const getUserStatus = defineEndpoint({
     const target = accessUserForRead(state, actor, selectUser(state, path['user_id'] as number));
     if (!target.ok || isBot(target.value)) return fail(Errors.noSuchUser());
     if (!target.value.isActive) return fail(Errors.userIsDeactivated());
-    return succeed(state, { status: presentStatus(target.value) });
+    return succeed(state, { status: presentUserStatus(target.value) });
   },
 });

@@ -1,10 +1,10 @@
-import { produce } from 'immer';
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
 import { fail, succeed } from '../../outcome.js';
 import { profileDataEntries } from '../../params/common.js';
 import { checkProfileDataChanges } from '../../rules/profile-fields.js';
-import { putUserMutably } from '../../tables/users.js';
+import { changeProfileData } from '../../actions/users.js';
+import { commit } from '../../events/commit.js';
 
 /** PATCH /users/me/profile_data: the caller's own custom profile field values. */
 export const updateOwnProfileData = defineEndpoint({
@@ -14,13 +14,10 @@ export const updateOwnProfileData = defineEndpoint({
   auth: 'basic',
   allowBots: false,
   params: z.object({ data: profileDataEntries }),
-  reduce(state, { actor, params }) {
+  reduce(state, { actor, params, now }) {
     const profileData = checkProfileDataChanges(state, actor, actor, params.data);
     if (!profileData.ok) return fail(profileData.error);
-    return succeed(
-      produce(state, (draft) => {
-        putUserMutably(draft, { ...actor, profileData: profileData.value });
-      }),
-    );
+    const fieldOrder = params.data.map((entry) => entry.id);
+    return succeed(commit(state, now, (tx) => changeProfileData(tx, actor, profileData.value, fieldOrder)));
   },
 });

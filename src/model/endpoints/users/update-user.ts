@@ -1,4 +1,3 @@
-import { produce } from 'immer';
 import { z } from 'zod';
 import { defineEndpoint, type AuthenticatedContext } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
@@ -6,11 +5,12 @@ import { fail, succeed, type Outcome } from '../../outcome.js';
 import { profileDataEntries, roleParam } from '../../params/common.js';
 import { isValidEmail } from '../../rules/emails.js';
 import { checkFullName } from '../../rules/names.js';
-import { checkProfileDataChanges } from '../../rules/profile-fields.js';
+import { checkProfileDataChanges, isRemoval } from '../../rules/profile-fields.js';
 import { isAdministrator, isGuestPromotionToAdministrator, isOwner, roleChangeTouchesOwner } from '../../rules/roles.js';
 import { accessUserForAdmin, canChangeUserEmails, isOnlyActiveOwner, selectUser, selectUserByDeliveryEmail } from '../../rules/users.js';
-import type { State, User } from '../../state.js';
-import { putUserMutably } from '../../tables/users.js';
+import type { Role, State, User } from '../../state.js';
+import { changeDeliveryEmail, changeFullName, changeProfileData, changeUserRole } from '../../actions/users.js';
+import { commit } from '../../events/commit.js';
 
 export const updateUserParams = z.object({
   full_name: z.string().optional(),
@@ -30,7 +30,10 @@ export function updateUserReducer(state: State, ctx: AuthenticatedContext<Update
   const access = accessUserForAdmin(state, actor, found, { allowBots: true, allowDeactivated: true });
   if (!access.ok) return fail(access.error);
   const target = access.value;
-  let next: User = target;
+  let role: Role | undefined;
+  let fullName: string | undefined;
+  let profileData: User['profileData'] | undefined;
+  let deliveryEmail: string | undefined;
 
   if (params.role !== undefined && params.role !== target.role) {
     if (roleChangeTouchesOwner(target.role, params.role) && !isOwner(actor)) return fail(Errors.mustBe('owner'));
@@ -41,20 +44,20 @@ export function updateUserReducer(state: State, ctx: AuthenticatedContext<Update
     if (isGuestPromotionToAdministrator(target.role, params.role)) {
       return fail(Errors.badRequest('Guests cannot be organization administrators'));
     }
-    next = { ...next, role: params.role };
+    role = params.role;
   }
 
   // A blank name is silently ignored, as the real server does.
   if (params.full_name !== undefined && params.full_name.trim() !== '' && params.full_name !== target.fullName) {
     const name = checkFullName(state, params.full_name, target.id);
     if (!name.ok) return fail(name.error);
-    next = { ...next, fullName: name.value };
+    fullName = name.value;
   }
 
   if (params.profile_data !== undefined) {
-    const profileData = checkProfileDataChanges(state, actor, target, params.profile_data);
-    if (!profileData.ok) return fail(profileData.error);
-    next = { ...next, profileData: profileData.value };
+    const checked = checkProfileDataChanges(state, actor, target, params.profile_data);
+    if (!checked.ok) return fail(checked.error);
+    profileData = checked.value;
   }
 
   if (params.new_email !== undefined) {
@@ -64,13 +67,20 @@ export function updateUserReducer(state: State, ctx: AuthenticatedContext<Update
     if (!isValidEmail(email)) return fail(Errors.invalidEmailAddress());
     const holder = selectUserByDeliveryEmail(state, email);
     if (holder && holder.id !== target.id) return fail(Errors.badRequest(`Email '${email}' already in use`));
-    next = { ...next, deliveryEmail: email };
+    if (email !== target.deliveryEmail) deliveryEmail = email;
   }
 
-  if (next === target) return succeed(state);
+  if (role === undefined && fullName === undefined && profileData === undefined && deliveryEmail === undefined) return succeed(state);
+  // The real server's order: role, name, profile values (removals first), address.
+  const entries = params.profile_data ?? [];
+  const fieldOrder = [...entries.filter((entry) => isRemoval(entry.value)), ...entries.filter((entry) => !isRemoval(entry.value))].map((entry) => entry.id);
   return succeed(
-    produce(state, (draft) => {
-      putUserMutably(draft, next);
+    commit(state, ctx.now, (tx) => {
+      let user = target;
+      if (role !== undefined) user = changeUserRole(tx, user, role);
+      if (fullName !== undefined) user = changeFullName(tx, user, fullName);
+      if (profileData !== undefined) user = changeProfileData(tx, user, profileData, fieldOrder);
+      if (deliveryEmail !== undefined) changeDeliveryEmail(tx, user, deliveryEmail);
     }),
   );
 }
