@@ -261,6 +261,8 @@ function announceUserViewChanges(tx: Tx, was: User, now: User, after: State): vo
     } else if (has && canSeeDeliveryEmail(was, other) !== canSeeDeliveryEmail(now, other)) {
       const deliveryEmail = canSeeDeliveryEmail(now, other) ? other.deliveryEmail : null;
       tx.emit(realmUserUpdate({ user_id: other.id, delivery_email: deliveryEmail }), Audiences.users([now.id]));
+      // With client_gravatar a Gravatar URL is null exactly where the address is seen (spec, User.avatar_url): send it anew.
+      if (other.avatarSource === 'G') tx.emit(realmUserUpdate(presentAvatarChange(other)), Audiences.users([now.id]));
     }
   }
 }

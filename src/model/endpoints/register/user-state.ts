@@ -6,6 +6,7 @@ import { isAdministrator, isGuest, isOwner } from '../../rules/roles.js';
 import { apiEmail, canAccessUser } from '../../rules/users.js';
 import type { State, User } from '../../state.js';
 import { rows } from '../../tables/table.js';
+import { areWebPublicChannelsEnabled } from '../../rules/channels.js';
 import { presentInaccessibleUser } from '../../present/inaccessible-user.js';
 
 export interface UserStateOptions {
@@ -41,7 +42,8 @@ export function presentUserState(state: State, actor: User, options: UserStateOp
   const can = (setting: Parameters<typeof hasRealmPermission>[2]) => hasRealmPermission(state, actor, setting, options.now);
   const canCreatePrivate = can('can_create_private_channel_group');
   const canCreatePublic = can('can_create_public_channel_group');
-  const canCreateWebPublic = can('can_create_web_public_channel_group');
+  // As the real server: the group alone is not enough while web-public channels are off.
+  const canCreateWebPublic = areWebPublicChannelsEnabled(state) && can('can_create_web_public_channel_group');
   return {
     realm_users: active,
     realm_non_active_users: inactive,
