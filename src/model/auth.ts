@@ -69,7 +69,7 @@ export function authenticate(state: State, header: string | null | undefined): C
   if (state.realm.deactivated) return reject(Errors.realmDeactivatedBasic());
   if (!user.isActive) return reject(Errors.accountDeactivatedBasic());
   if (isBot(user) && user.botType === 2) {
-    return reject({ ...Errors.invalidApiKey(), msg: 'This API is not available to incoming webhook bots.' });
+    return reject(Errors.webhookBotNotAllowed());
   }
   return accept(user);
 }

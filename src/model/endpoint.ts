@@ -11,10 +11,20 @@ import type { State, User } from './state.js';
 
 export type PathParamKind = 'int' | 'string';
 
-interface BaseContext<P> {
+/** An endpoint's `{name}` path segments and their kinds. */
+export type PathParams = Readonly<Record<string, PathParamKind>>;
+
+/** What the router passes for a segment: the digits of an `int` one as a number, the decoded text of a `string` one. */
+type PathValue<K extends PathParamKind> = K extends 'int' ? number : string;
+
+export type PathValues<S extends PathParams> = { readonly [Name in keyof S]: PathValue<S[Name]> };
+
+/** The path parameters of an endpoint that declares none. */
+type NoPathParams = Record<never, PathParamKind>;
+
+interface BaseContext<P, S extends PathParams> {
   readonly params: P;
-  /** Path parameters: digits for `int` segments (as numbers), decoded text for `string` ones. */
-  readonly path: Readonly<Record<string, number | string>>;
+  readonly path: PathValues<S>;
   readonly files: readonly UploadedFile[];
   /** UNIX seconds, from the request. */
   readonly now: number;
@@ -25,26 +35,26 @@ interface BaseContext<P> {
   readonly serverGeneration: number;
 }
 
-export interface AuthenticatedContext<P> extends BaseContext<P> {
+export interface AuthenticatedContext<P, S extends PathParams = NoPathParams> extends BaseContext<P, S> {
   readonly actor: User;
 }
 
-export interface PublicContext<P> extends BaseContext<P> {
+export interface PublicContext<P, S extends PathParams = NoPathParams> extends BaseContext<P, S> {
   readonly actor: null;
 }
 
-interface BaseEndpoint<P extends ParamsSchema> {
+interface BaseEndpoint<P extends ParamsSchema, S extends PathParams> {
   /** The real server's OpenAPI operation id, e.g. "update-user". */
   readonly operation: string;
   readonly method: Exclude<HttpMethod, 'HEAD' | 'OPTIONS'>;
   /** Below /api/v1, with `{name}` segments typed in `pathParams`. */
   readonly path: string;
-  readonly pathParams?: Readonly<Record<string, PathParamKind>>;
+  readonly pathParams?: S;
   readonly params: P;
   readonly aliases?: Aliases;
 }
 
-export interface AuthenticatedEndpoint<P extends ParamsSchema> extends BaseEndpoint<P> {
+export interface AuthenticatedEndpoint<P extends ParamsSchema, S extends PathParams = NoPathParams> extends BaseEndpoint<P, S> {
   readonly auth: 'basic';
   /**
    * Bots get "This endpoint does not accept bot requests." when false (or
@@ -55,20 +65,23 @@ export interface AuthenticatedEndpoint<P extends ParamsSchema> extends BaseEndpo
   readonly requiresMember?: boolean;
   /** Checked before the parameters, like the real server's require_realm_admin decorator. */
   readonly requiresAdministrator?: boolean;
-  readonly reduce: (state: State, ctx: AuthenticatedContext<z.output<P>>) => Outcome;
+  // Method syntax, so that endpointList can widen `S`: method parameters are compared both ways.
+  reduce(state: State, ctx: AuthenticatedContext<z.output<P>, S>): Outcome;
 }
 
-export interface PublicEndpoint<P extends ParamsSchema> extends BaseEndpoint<P> {
+export interface PublicEndpoint<P extends ParamsSchema, S extends PathParams = NoPathParams> extends BaseEndpoint<P, S> {
   readonly auth: 'none';
-  readonly reduce: (state: State, ctx: PublicContext<z.output<P>>) => Outcome;
+  reduce(state: State, ctx: PublicContext<z.output<P>, S>): Outcome;
 }
 
-export type Endpoint<P extends ParamsSchema = ParamsSchema> = AuthenticatedEndpoint<P> | PublicEndpoint<P>;
+export type Endpoint<P extends ParamsSchema = ParamsSchema, S extends PathParams = PathParams> = AuthenticatedEndpoint<P, S> | PublicEndpoint<P, S>;
 
-/** Identity function that lets TypeScript infer the reducer's parameter types from the schema. */
-export function defineEndpoint<P extends ParamsSchema>(endpoint: AuthenticatedEndpoint<P>): AuthenticatedEndpoint<P>;
-export function defineEndpoint<P extends ParamsSchema>(endpoint: PublicEndpoint<P>): PublicEndpoint<P>;
-export function defineEndpoint<P extends ParamsSchema>(endpoint: Endpoint<P>): Endpoint<P> {
+/** Identity function that lets TypeScript infer the reducer's parameter and path types from the schema and `pathParams`. */
+export function defineEndpoint<P extends ParamsSchema, const S extends PathParams = NoPathParams>(
+  endpoint: AuthenticatedEndpoint<P, S>,
+): AuthenticatedEndpoint<P, S>;
+export function defineEndpoint<P extends ParamsSchema, const S extends PathParams = NoPathParams>(endpoint: PublicEndpoint<P, S>): PublicEndpoint<P, S>;
+export function defineEndpoint<P extends ParamsSchema, S extends PathParams>(endpoint: Endpoint<P, S>): Endpoint<P, S> {
   return endpoint;
 }
 

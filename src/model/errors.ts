@@ -25,7 +25,8 @@ function unauthorized(msg: string): ApiError {
 }
 
 export const Errors = {
-  badRequest,
+  // Parameters
+  /** The message params/messages.ts makes of a zod issue; every other message has its own entry here. */
   invalidParam: (msg: string): ApiError => badRequest(msg),
   missingArgument: (name: string): ApiError => ({
     status: 400,
@@ -39,6 +40,25 @@ export const Errors = {
     msg: `Can't decide between '${name1}' and '${name2}' arguments`,
     data: { var_name1: name1, var_name2: name2 },
   }),
+  /** A value that failed a custom parse (e.g. message_retention_days). */
+  badValue: (name: string, value: unknown): ApiError => ({
+    status: 400,
+    code: 'REQUEST_VARIABLE_INVALID',
+    msg: `Bad value for '${name}': ${typeof value === 'string' ? value : JSON.stringify(value)}`,
+    data: { var_name: name, bad_value: value },
+  }),
+  incompatibleParameters: (names: readonly string[]): ApiError =>
+    badRequest(`Unsupported parameter combination: ${names.join(', ')}`, { parameters: [...names] }),
+  unexpectedArguments: (names: readonly string[]): ApiError => badRequest(`Unexpected arguments: ${[...names].sort().join(', ')}`),
+
+  // Values refused after parsing, in the words of the real server's validators; `name` is the value as they name it.
+  notAString: (name: string): ApiError => badRequest(`${name} is not a string`),
+  notAList: (name: string): ApiError => badRequest(`${name} is not a list`),
+  notADict: (name: string): ApiError => badRequest(`${name} is not a dict`),
+  notADate: (name: string): ApiError => badRequest(`${name} is not a date`),
+  notAUrl: (name: string): ApiError => badRequest(`${name} is not a URL`),
+  tooLong: (name: string, limit: number): ApiError => badRequest(`${name} is too long (limit: ${limit} characters)`),
+  cannotBeBlank: (name: string): ApiError => badRequest(`${name} cannot be blank.`),
 
   // Routing
   notFound: (): ApiError => ({ status: 404, code: 'NOT_FOUND', msg: 'Not Found' }),
@@ -65,6 +85,7 @@ export const Errors = {
   invalidApiKey: (): ApiError => unauthorized('Invalid API key'),
   accountDeactivatedBasic: (): ApiError => unauthorized('Account is deactivated'),
   realmDeactivatedBasic: (): ApiError => unauthorized('This organization has been deactivated'),
+  webhookBotNotAllowed: (): ApiError => unauthorized('This API is not available to incoming webhook bots.'),
 
   // Key fetches
   authenticationFailed: (): ApiError => ({
@@ -98,17 +119,15 @@ export const Errors = {
   notForBots: (): ApiError => badRequest('This endpoint does not accept bot requests.'),
   notForGuests: (): ApiError => badRequest('Not allowed for guest users'),
   insufficientPermission: (): ApiError => badRequest('Insufficient permission'),
+  permissionDenied: (): ApiError => ({ status: 403, code: 'BAD_REQUEST', msg: 'Permission denied' }),
+  notAuthorizedForQuery: (): ApiError => badRequest('User not authorized for this query'),
   /** Rejects an update whose `old` value is not the current one (compare-and-set of settings). */
   expectationMismatch: (): ApiError => ({ status: 400, code: 'EXPECTATION_MISMATCH', msg: "'old' value does not match the expected value." }),
-  /** A value that failed a custom parse (e.g. message_retention_days). */
-  badValue: (name: string, value: unknown): ApiError => ({
-    status: 400,
-    code: 'REQUEST_VARIABLE_INVALID',
-    msg: `Bad value for '${name}': ${typeof value === 'string' ? value : JSON.stringify(value)}`,
-    data: { var_name: name, bad_value: value },
-  }),
-  incompatibleParameters: (names: readonly string[]): ApiError =>
-    badRequest(`Unsupported parameter combination: ${names.join(', ')}`, { parameters: [...names] }),
+
+  // Users
+  noSuchUser: (): ApiError => badRequest('No such user'),
+  userIsDeactivated: (): ApiError => badRequest('User is deactivated'),
+  invalidUserId: (userId: number): ApiError => badRequest(`Invalid user ID: ${userId}`),
   /** Before feature level 208: an unknown or deactivated principal. */
   legacyUnauthorizedPrincipal: (principal: string | number): ApiError => ({
     status: 403,
@@ -116,18 +135,106 @@ export const Errors = {
     msg: `User not authorized to execute queries on behalf of '${String(principal)}'`,
     data: { principal },
   }),
-  permissionDenied: (): ApiError => ({ status: 403, code: 'BAD_REQUEST', msg: 'Permission denied' }),
+  cannotCreateUsers: (): ApiError => badRequest('User not authorized to create users'),
+  cannotChangeUserEmails: (): ApiError => badRequest('User not authorized to change user emails'),
+  /** POST /users words an invalid address so. */
+  badNameOrUsername: (): ApiError => badRequest('Bad name or username'),
+  emailInUse: (email: string): ApiError => badRequest(`Email '${email}' already in use`),
+  passwordTooWeak: (): ApiError => badRequest('The password is too weak.'),
+  cannotRemoveOnlyOwner: (): ApiError => badRequest('The owner permission cannot be removed from the only organization owner.'),
+  guestCannotBeAdministrator: (): ApiError => badRequest('Guests cannot be organization administrators'),
+  cannotDeactivateOnlyOwner: (): ApiError => badRequest('Cannot deactivate the only organization owner'),
+
+  // Full names (check_full_name)
+  nameTooLong: (): ApiError => badRequest('Name too long!'),
+  nameTooShort: (): ApiError => badRequest('Name too short!'),
+  invalidNameCharacters: (): ApiError => badRequest('Invalid characters in name!'),
+  invalidNameFormat: (): ApiError => badRequest('Invalid format!'),
+  uniqueNamesRequired: (): ApiError => badRequest('Unique names required in this organization.'),
+
+  // User status and emoji
+  noNewStatusValues: (): ApiError => badRequest('Client did not pass any new values.'),
+  emojiNameRequired: (): ApiError => badRequest('Client must pass emoji_name if they pass either emoji_code or reaction_type.'),
+  emojiDoesNotExist: (name: string): ApiError => badRequest(`Emoji '${name}' does not exist`),
+  invalidCustomEmoji: (): ApiError => badRequest('Invalid custom emoji.'),
+  invalidEmojiCode: (): ApiError => badRequest('Invalid emoji code.'),
+  invalidEmojiName: (): ApiError => badRequest('Invalid emoji name.'),
+  invalidEmojiType: (): ApiError => badRequest('Invalid emoji type.'),
+
+  // Custom profile fields and their values
+  profileFieldNotFound: (fieldId: number): ApiError => badRequest(`Field id ${fieldId} not found.`),
+  cannotEditProfileField: (): ApiError => badRequest('You are not allowed to change this field. Contact an administrator to update it.'),
+  invalidChoice: (value: string, label: string): ApiError => badRequest(`'${value}' is not a valid choice for '${label}'.`),
+  profileUserDeactivated: (userId: number): ApiError => badRequest(`User with ID ${userId} is deactivated`),
+  profileUserIsBot: (userId: number): ApiError => badRequest(`User with ID ${userId} is a bot`),
+  noChoices: (): ApiError => badRequest('Field must have at least one choice.'),
+  duplicateChoices: (): ApiError => badRequest('Field must not have duplicate choices.'),
+  choiceValueBlank: (): ApiError => badRequest("'value' cannot be blank."),
+  fieldDataKeyMissing: (key: string): ApiError => badRequest(`${key} key is missing from field_data`),
+  urlPatternWithoutUsername: (): ApiError => badRequest("URL pattern must contain '%(username)s'."),
+  invalidExternalAccountType: (): ApiError => badRequest('Invalid external account type'),
+  customExternalAccountWithoutUrlPattern: (): ApiError => badRequest('Custom external account must define URL pattern'),
+  tooManySummaryFields: (max: number): ApiError => badRequest(`Only ${max} custom profile fields can be displayed in the profile summary.`),
+  invalidFieldType: (): ApiError => badRequest('Invalid field type.'),
+  fieldTypeNotForSummary: (): ApiError => badRequest('Field type not supported for display in profile summary.'),
+  duplicateFieldLabel: (): ApiError => badRequest('A field with that label already exists.'),
+
+  // Organization settings
+  invalidLanguage: (language: string): ApiError => badRequest(`Invalid language '${language}'`),
+  invalidVideoChatProvider: (provider: number): ApiError => badRequest(`Invalid video_chat_provider ${provider}`),
+  invalidGiphyRating: (rating: number): ApiError => badRequest(`Invalid giphy_rating ${rating}`),
+  invalidJitsiServerUrl: (): ApiError => badRequest('jitsi_server_url is not an allowed_type'),
+
+  // Channels
   invalidChannelId: (): ApiError => badRequest('Invalid channel ID'),
   invalidChannelName: (name: string): ApiError => badRequest(`Invalid channel name '${name}'`),
+  channelsDoNotExist: (names: readonly string[]): ApiError => badRequest(`Channel(s) (${names.join(', ')}) do not exist`),
+  unableToAccessChannel: (name: string): ApiError => badRequest(`Unable to access channel (${name}).`),
   channelContentAccessRequired: (): ApiError => badRequest('Channel content access is required.'),
   cannotAdministerChannel: (): ApiError => ({ status: 400, code: 'CANNOT_ADMINISTER_CHANNEL', msg: 'You do not have permission to administer this channel.' }),
+  cannotChangeDefaultChannels: (): ApiError => badRequest('You do not have permission to change default channels.'),
   channelAlreadyExists: (name: string): ApiError => ({
     status: 409,
     code: 'CHANNEL_ALREADY_EXISTS',
     msg: `Channel '${name}' already exists`,
     data: { channel_name: name },
   }),
+  channelNameEmpty: (): ApiError => badRequest("Channel name can't be empty."),
+  channelNameTooLong: (max: number): ApiError => badRequest(`Channel name too long (limit: ${max} characters).`),
+  /** `position` counts code points from 1. */
+  invalidChannelNameCharacter: (position: number): ApiError => badRequest(`Invalid character in channel name, at position ${position}.`),
+  channelAlreadyHasName: (): ApiError => badRequest('Channel already has that name.'),
+  /** A combination of is_private, is_web_public and history_public_to_subscribers the real server refuses. */
+  invalidPrivacySettings: (): ApiError => badRequest('Invalid parameters'),
+  defaultChannelCannotBePrivate: (): ApiError => badRequest('A default channel cannot be private.'),
+  webPublicChannelsDisabled: (): ApiError => badRequest('Web-public channels are not enabled.'),
+  moderationChannelMustBePrivate: (): ApiError => badRequest('Moderation request channel must be private.'),
+  channelAlreadyArchived: (): ApiError => badRequest('Channel is already deactivated'),
+  channelNotArchived: (): ApiError => badRequest('Channel is not currently deactivated'),
+  /** Before empty_topic_only existed the value failed like any unknown enum value. */
+  invalidTopicsPolicy: (): ApiError => badRequest('Invalid topics_policy'),
+  topicsOutsideGeneralChat: (): ApiError =>
+    badRequest('To enable this configuration, all messages in this channel must be in the "general chat" topic. Consider renaming or deleting other topics.'),
+  invalidChannelFolderId: (): ApiError => badRequest('Invalid channel folder ID'),
+
+  // User groups
   invalidUserGroup: (): ApiError => badRequest('Invalid user group'),
+  invalidUserGroupId: (groupId: number): ApiError => badRequest(`Invalid user group ID: ${groupId}`),
+  userGroupDeactivated: (): ApiError => badRequest('User group is deactivated.'),
+  groupNameEmpty: (): ApiError => badRequest("User group name can't be empty!"),
+  groupNameTooLong: (max: number): ApiError => badRequest(`User group name cannot exceed ${max} characters.`),
+  groupNameReservedPrefix: (prefix: string): ApiError => badRequest(`User group name cannot start with '${prefix}'.`),
+  userGroupAlreadyExists: (name: string): ApiError => badRequest(`User group '${name}' already exists.`),
+  noNewGroupData: (): ApiError => badRequest('No new data supplied'),
+  noMembershipChange: (): ApiError =>
+    badRequest('Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".'),
+  noSubgroupChange: (): ApiError => badRequest('Nothing to do. Specify at least one of "add" or "delete".'),
+  alreadyGroupMember: (userId: number): ApiError => badRequest(`User ${userId} is already a member of this group`),
+  notGroupMember: (userId: number): ApiError => badRequest(`There is no member '${userId}' in this user group`),
+  alreadySubgroup: (subgroupId: number): ApiError => badRequest(`User group ${subgroupId} is already a subgroup of this group.`),
+  notSubgroup: (subgroupId: number): ApiError => badRequest(`User group ${subgroupId} is not a subgroup of this group.`),
+  /** Adding the subgroups would make `groupId` its own subgroup. */
+  subgroupCycle: (groupId: number): ApiError => badRequest(`User group ${groupId} is already a subgroup of one of the passed subgroups.`),
   /** `objections` says which settings still use the group. */
   cannotDeactivateGroupInUse: (objections: readonly unknown[]): ApiError => ({
     status: 400,
@@ -135,7 +242,10 @@ export const Errors = {
     msg: 'Cannot deactivate user group in use.',
     data: { objections },
   }),
-  noSuchUser: (): ApiError => badRequest('No such user'),
+
+  // Group-setting values
+  groupNotAllowedForSetting: (setting: string, group: string): ApiError => badRequest(`'${setting}' setting cannot be set to '${group}' group.`),
+  systemGroupRequired: (setting: string): ApiError => badRequest(`'${setting}' must be a system user group.`),
 
   // Event queues (reference server-events §2.6): unknown, expired, deleted and other users' queues look alike.
   badEventQueueId: (queueId: string): ApiError => ({
@@ -149,6 +259,6 @@ export const Errors = {
   eventAlreadyPruned: (lastEventId: number): ApiError => badRequest(`An event newer than ${lastEventId} has already been pruned!`),
   eventNotInQueue: (lastEventId: number): ApiError => badRequest(`Event ${lastEventId} was not in this queue`),
   couldNotAllocateQueue: (): ApiError => badRequest('Could not allocate event queue'),
-  notAuthorizedForQuery: (): ApiError => badRequest('User not authorized for this query'),
-  userIsDeactivated: (): ApiError => badRequest('User is deactivated'),
+  narrowOperatorNotSupported: (operator: string): ApiError => badRequest(`Operator ${operator} not supported.`),
+  narrowOperandNotSupported: (operand: string): ApiError => badRequest(`Operand ${operand} not supported.`),
 } as const;

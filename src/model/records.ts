@@ -1,4 +1,5 @@
 /** Constructors of new records with the real server's defaults. */
+import { ROLE_MEMBER } from './rules/roles.js';
 import type { Channel, Subscription, User } from './state.js';
 
 export const EMPTY_STATUS = { statusText: '', emojiName: '', emojiCode: '', reactionType: 'unicode_emoji' } as const;
@@ -96,7 +97,7 @@ export function makeNotificationBot(dateCreated: number): User {
     id: NOTIFICATION_BOT_ID,
     deliveryEmail: 'notification-bot@zulip.com',
     fullName: 'Notification Bot',
-    role: 400,
+    role: ROLE_MEMBER,
     botType: 1,
     apiKey: '',
     passwordHash: null,

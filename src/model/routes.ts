@@ -1,5 +1,5 @@
 /** The one list of endpoints, and the router that finds one for a method and path. */
-import type { Endpoint, PathParamKind } from './endpoint.js';
+import type { Endpoint, PathParamKind, PathParams, PathValues } from './endpoint.js';
 import { memoizeString } from './memo.js';
 import { AUTH_ENDPOINTS } from './endpoints/auth/index.js';
 import { EVENT_ENDPOINTS } from './endpoints/events/index.js';
@@ -81,7 +81,7 @@ function matchSegments(route: CompiledRoute, parts: readonly string[]): Record<s
 }
 
 export type RouteMatch =
-  | { readonly kind: 'found'; readonly endpoint: Endpoint; readonly path: Readonly<Record<string, number | string>> }
+  | { readonly kind: 'found'; readonly endpoint: Endpoint; readonly path: PathValues<PathParams> }
   | { readonly kind: 'method-not-allowed'; readonly allowed: readonly string[] }
   | { readonly kind: 'not-found' };
 

@@ -372,3 +372,6 @@ export interface State {
   readonly messages: Table<number, Message>;
   readonly systemBots: SystemBots;
 }
+
+/** State with its top-level fields assignable: for the tables' *Mutably writers and for building a State outside a request. */
+export type WritableState = { -readonly [K in keyof State]: State[K] };

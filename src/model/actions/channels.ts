@@ -11,11 +11,10 @@
  */
 import { Audiences } from '../events/audience.js';
 import type { Tx } from '../events/commit.js';
-import type { ApiEvent, Audience, Capability } from '../events/event.js';
+import { keepingArchivedChannels, type ApiEvent, type Audience } from '../events/event.js';
 import { presentChannel, streamPostPolicy } from '../present/channel.js';
-import { INACCESSIBLE_USER_NAME } from '../present/inaccessible-user.js';
 import { presentSubscription, selectSubscriberIds } from '../present/subscription.js';
-import { canAccessChannelMetadata, type ChannelAccessFields } from '../rules/channels.js';
+import { canAccessChannelMetadata, METADATA_ACCESS_GROUP_SETTINGS, type ChannelAccessFields } from '../rules/channels.js';
 import { presentGroupSetting } from '../rules/group-settings.js';
 import { REALM_CHANNEL_SETTINGS } from '../rules/realm-settings.js';
 import { isGuest } from '../rules/roles.js';
@@ -23,12 +22,10 @@ import { canAccessUser, isUserAccessRestricted } from '../rules/users.js';
 import type { Channel, ChannelGroupSettingName, State, Subscription, User } from '../state.js';
 import { putChannelMutably, putSubscriptionMutably, removeSubscriptionMutably } from '../tables/channels.js';
 import { getRow, withRow } from '../tables/table.js';
-import { announceAccessibleUser } from './users.js';
-
-type CapabilityFilter = { readonly name: Capability; readonly has: boolean };
-
-/** Queues that list archived channels (has: true), or that drop them (has: false). */
-const keepingArchivedChannels = (has: boolean): CapabilityFilter => ({ name: 'archived_channels', has });
+import { ascendingIds } from '../sorted-ids.js';
+import { announcePeers } from './peer-events.js';
+import { streamDeleteEvent, streamUpdateEvent } from './stream-events.js';
+import { announceAccessibleUser, announceInaccessibleUser } from './users.js';
 
 /**
  * The state as this request has written it so far. The channel tables are
@@ -66,23 +63,9 @@ function groupedBy<T>(items: readonly T[], key: (item: T) => number): Map<number
   return groups;
 }
 
-function ascending(ids: Iterable<number>): number[] {
-  return [...new Set(ids)].sort((a, b) => a - b);
-}
-
 /** stream create; an archived channel reaches only the queues that list archived channels. */
 function emitStreamCreate(tx: Tx, state: State, channel: Channel, to: Audience): void {
   tx.emit({ type: 'stream', op: 'create', streams: [presentChannel(state, channel)] }, to, channel.isArchived ? keepingArchivedChannels(true) : undefined);
-}
-
-function streamDeleteEvent(channelIds: readonly number[]): ApiEvent {
-  // `streams` is the deprecated form the real server still sends.
-  return { type: 'stream', op: 'delete', streams: channelIds.map((id) => ({ stream_id: id })), stream_ids: [...channelIds] };
-}
-
-/** stream update: `name` is the channel's name before this change, which clients match it by. */
-function streamUpdateEvent(channel: Channel, property: string, value: unknown, extra: Record<string, unknown> = {}): ApiEvent {
-  return { type: 'stream', op: 'update', stream_id: channel.id, name: channel.name, property, value, ...extra };
 }
 
 function emitDefaultChannels(tx: Tx, channelIds: readonly number[]): void {
@@ -103,50 +86,12 @@ function emitAboutChannels(tx: Tx, channels: readonly Channel[], build: (channel
   if (live.length > 0) tx.emit(build(live), to, keepingArchivedChannels(false));
 }
 
-function hasGuestSubscriber(state: State, channelId: number): boolean {
-  return selectSubscriberIds(state, channelId).some((userId) => isGuest(getRow(state.users, userId)!));
-}
-
-/**
- * peer_add / peer_remove (send_peer_subscriber_events) to whoever follows
- * each channel's subscribers, minus the users changed. Private channels come
- * first, one event each; then, per set of changed users, public channels
- * with guest subscribers one by one, and web-public channels and the other
- * public ones (whose followers are the same) in one event each.
- */
-function announcePeers(tx: Tx, op: 'peer_add' | 'peer_remove', state: State, changedByChannel: ReadonlyMap<number, readonly number[]>): void {
-  const emit = (channelIds: readonly number[], userIds: readonly number[]) =>
-    tx.emit({ type: 'subscription', op, stream_ids: ascending(channelIds), user_ids: [...userIds] }, Audiences.channelPeers(channelIds[0]!, userIds));
-  const publicBatches = new Map<string, { userIds: readonly number[]; alone: number[]; webPublic: number[]; withoutGuests: number[] }>();
-  for (const [channelId, changed] of changedByChannel) {
-    const userIds = ascending(changed);
-    const channel = getRow(state.channels, channelId)!;
-    if (channel.inviteOnly) {
-      emit([channelId], userIds);
-      continue;
-    }
-    const key = userIds.join(',');
-    const batch = publicBatches.get(key) ?? { userIds, alone: [], webPublic: [], withoutGuests: [] };
-    publicBatches.set(key, batch);
-    if (channel.isWebPublic) batch.webPublic.push(channelId);
-    else if (hasGuestSubscriber(state, channelId)) batch.alone.push(channelId);
-    else batch.withoutGuests.push(channelId);
-  }
-  for (const batch of publicBatches.values()) {
-    for (const channelId of batch.alone) emit([channelId], batch.userIds);
-    if (batch.webPublic.length > 0) emit(batch.webPublic, batch.userIds);
-    if (batch.withoutGuests.length > 0) emit(batch.withoutGuests, batch.userIds);
-  }
-}
-
 /** Tells `viewer` of a user they gained or lost access to through a subscription change. */
 function reportUserAccess(tx: Tx, after: State, viewer: User, user: User): void {
   const had = canAccessUser(tx.before, viewer, user);
   const has = canAccessUser(after, viewer, user);
   if (has && !had) announceAccessibleUser(tx, viewer, user, after);
-  if (had && !has) {
-    tx.emit({ type: 'realm_user', op: 'remove', person: { user_id: user.id, full_name: INACCESSIBLE_USER_NAME } }, Audiences.users([viewer.id]));
-  }
+  if (had && !has) announceInaccessibleUser(tx, [viewer.id], user);
 }
 
 /**
@@ -279,7 +224,7 @@ function tellLeaversOfEachOther(tx: Tx, after: State, byChannel: ReadonlyMap<num
     if (own.length < 2) continue;
     for (const { user, channel } of own) {
       if (!canAccessChannelMetadata(after, user, channel, tx.now)) continue;
-      const others = ascending(own.filter((removal) => removal.user.id !== user.id).map((removal) => removal.user.id));
+      const others = ascendingIds(own.filter((removal) => removal.user.id !== user.id).map((removal) => removal.user.id));
       tx.emit({ type: 'subscription', op: 'peer_remove', stream_ids: [channelId], user_ids: others }, Audiences.users([user.id]));
     }
   }
@@ -311,13 +256,6 @@ export function archiveChannel(tx: Tx, channel: Channel): void {
 }
 
 // ---------------------------------------------------------------- changing
-
-/** Group settings through which users may know a private channel. */
-const GROUP_SETTINGS_GRANTING_METADATA_ACCESS: readonly ChannelGroupSettingName[] = [
-  'can_add_subscribers_group',
-  'can_administer_channel_group',
-  'can_subscribe_group',
-];
 
 /** What PATCH /streams/{stream_id} changes, as the real server's update_stream_backend walks it. */
 export interface ChannelUpdate {
@@ -410,7 +348,7 @@ export function updateChannel(tx: Tx, update: ChannelUpdate): void {
   for (const setting of update.groupSettings) {
     const previous = step({ settings: { ...channel.settings, [setting]: updated.settings[setting] } });
     const event = streamUpdateEvent(channel, setting, presentGroupSetting(after, channel.settings[setting]));
-    if (GROUP_SETTINGS_GRANTING_METADATA_ACCESS.includes(setting)) announceAccessChange(tx, after, previous, channel, event, true);
+    if (METADATA_ACCESS_GROUP_SETTINGS.includes(setting)) announceAccessChange(tx, after, previous, channel, event, true);
     else tx.emit(event, whoCanSee(channel));
     if (setting === 'can_send_message_group') announcePostPolicyChange(tx, after, previous, channel);
   }

@@ -6,7 +6,7 @@
  */
 import { Audiences } from '../events/audience.js';
 import type { Tx } from '../events/commit.js';
-import type { Capability } from '../events/event.js';
+import { keepingDeactivatedGroups, type CapabilityFilter } from '../events/event.js';
 import { presentChannel } from '../present/channel.js';
 import { selectSubscriberIds } from '../present/subscription.js';
 import { presentUserGroup } from '../present/user-group.js';
@@ -14,19 +14,13 @@ import { canAccessChannelMetadata } from '../rules/channels.js';
 import { presentGroupSetting } from '../rules/group-settings.js';
 import { selectGroupsAndSupergroupIds } from '../rules/group-membership.js';
 import { selectPrivateChannelsUsingGroups } from '../rules/groups.js';
+import { ROLE_MEMBER } from '../rules/roles.js';
 import { isDirectSystemGroupMember, isFullMember } from '../rules/system-groups.js';
+import { ascendingIds } from '../sorted-ids.js';
 import type { GroupSettingValue, State, SystemGroupName, User, UserGroup, UserGroupSettingName } from '../state.js';
 import { putGroupMutably, withGroup } from '../tables/groups.js';
 import { getRow, rows } from '../tables/table.js';
-
-type CapabilityFilter = { readonly name: Capability; readonly has: boolean };
-
-/** Queues that keep deactivated groups (has: true), or that drop them (has: false). */
-const keepingDeactivatedGroups = (has: boolean): CapabilityFilter => ({ name: 'include_deactivated_groups', has });
-
-function ascending(ids: Iterable<number>): number[] {
-  return [...new Set(ids)].sort((a, b) => a - b);
-}
+import { streamDeleteEvent } from './stream-events.js';
 
 function emitGroupUpdate(tx: Tx, groupId: number, data: Record<string, unknown>, capability?: CapabilityFilter): void {
   tx.emit({ type: 'user_group', op: 'update', group_id: groupId, data }, Audiences.everyone(), capability);
@@ -105,7 +99,7 @@ export interface MembershipStep {
  */
 export function emitMembershipEvent(tx: Tx, op: MembershipOp, groupId: number, ids: readonly number[]): void {
   const key = op === 'add_members' || op === 'remove_members' ? 'user_ids' : 'direct_subgroup_ids';
-  tx.emit({ type: 'user_group', op, group_id: groupId, [key]: ascending(ids) }, Audiences.everyone());
+  tx.emit({ type: 'user_group', op, group_id: groupId, [key]: ascendingIds(ids) }, Audiences.everyone());
 }
 
 export function changeGroupMembership(tx: Tx, step: MembershipStep): void {
@@ -151,7 +145,7 @@ export function announceChannelAccessChanges(
       tx.emit({ type: 'subscription', op: 'peer_add', stream_ids: [channel.id], user_ids: selectSubscriberIds(after, channel.id) }, to);
     }
     if (lost.length > 0) {
-      tx.emit({ type: 'stream', op: 'delete', streams: [{ stream_id: channel.id }], stream_ids: [channel.id] }, Audiences.users(lost));
+      tx.emit(streamDeleteEvent([channel.id]), Audiences.users(lost));
     }
   }
 }
@@ -167,7 +161,7 @@ const FULL_MEMBER_GROUPS: readonly SystemGroupName[] = ['role:fullmembers', 'rol
 export function announceFullMemberChanges(tx: Tx, before: State, after: State): void {
   const changed: User[] = [];
   for (const user of rows(before.users)) {
-    if (user.isActive && user.role === 400 && isFullMember(before, user, tx.now) !== isFullMember(after, user, tx.now)) changed.push(user);
+    if (user.isActive && user.role === ROLE_MEMBER && isFullMember(before, user, tx.now) !== isFullMember(after, user, tx.now)) changed.push(user);
   }
   if (changed.length === 0) return;
   const moves = FULL_MEMBER_GROUPS.map((name) => {

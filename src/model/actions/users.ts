@@ -8,7 +8,7 @@
 import { castDraft } from 'immer';
 import { Audiences } from '../events/audience.js';
 import type { Tx } from '../events/commit.js';
-import type { ApiEvent, Audience } from '../events/event.js';
+import { keepingArchivedChannels, type ApiEvent, type Audience } from '../events/event.js';
 import { presentChannel } from '../present/channel.js';
 import { INACCESSIBLE_USER_NAME, presentInaccessibleUser } from '../present/inaccessible-user.js';
 import { presentProfileData, presentProfileField } from '../present/profile-data.js';
@@ -34,7 +34,10 @@ import type { Channel, GroupSettingValue, ProfileField, Role, State, Subscriptio
 import { putChannelMutably, putSubscriptionMutably } from '../tables/channels.js';
 import { getRow, rows, withRow } from '../tables/table.js';
 import { putUserMutably } from '../tables/users.js';
+import { ascendingIds } from '../sorted-ids.js';
 import { emitMembershipEvent } from './groups.js';
+import { announcePeers } from './peer-events.js';
+import { streamDeleteEvent, streamUpdateEvent } from './stream-events.js';
 
 /** The name a deleted profile takes (DELETE /users/{user_id} with actions.delete_profile). */
 export const DELETED_USER_NAME = 'Deleted user';
@@ -74,12 +77,7 @@ export function createUser(tx: Tx, user: User, subscriptions: readonly Subscript
     { name: 'user_list_incomplete', has: false },
   );
   for (const groupId of selectSystemGroupIds(tx.before, user, tx.now)) emitMembershipEvent(tx, 'add_members', groupId, [user.id]);
-  announceSubscriberChange(
-    tx,
-    'peer_add',
-    subscriptions.map((subscription) => subscription.channelId),
-    user,
-  );
+  announceOwnSubscriptions(tx, 'peer_add', tx.before, subscriptions.map((subscription) => subscription.channelId), user);
 }
 
 /** The system groups the user is a direct member of, role:fullmembers last (the real server moves it after the role's group). */
@@ -91,41 +89,9 @@ function selectSystemGroupIds(state: State, user: User, now: number): number[] {
   return [...ids.filter((id) => id !== fullMembers), ...ids.filter((id) => id === fullMembers)];
 }
 
-function hasGuestSubscriberBesides(state: State, channelId: number, userId: number): boolean {
-  const subscribers = getRow(state.subscriberIdsByChannel, channelId);
-  if (subscribers === undefined) return false;
-  for (const id of rows(subscribers)) {
-    const subscriber = getRow(state.users, id);
-    if (id !== userId && subscriber !== undefined && subscriber.isActive && isGuest(subscriber)) return true;
-  }
-  return false;
-}
-
-/**
- * peer_add / peer_remove for one user joining or leaving channels, batched
- * as the real server's send_peer_subscriber_events does: one event per
- * private channel, one per public channel with guest subscribers, then one
- * for all web-public channels and one for all other public channels (whose
- * peers are the same users).
- */
-function announceSubscriberChange(tx: Tx, op: 'peer_add' | 'peer_remove', channelIds: readonly number[], user: User): void {
-  const channels = channelIds
-    .map((id) => getRow(tx.before.channels, id))
-    .filter((channel): channel is Channel => channel !== undefined)
-    .sort((a, b) => a.id - b.id);
-  const emit = (ids: readonly number[]) =>
-    tx.emit({ type: 'subscription', op, stream_ids: [...ids], user_ids: [user.id] }, Audiences.channelPeers(ids[0]!, [user.id]));
-  const webPublic: number[] = [];
-  const withoutGuests: number[] = [];
-  for (const channel of channels) if (channel.inviteOnly) emit([channel.id]);
-  for (const channel of channels) {
-    if (channel.inviteOnly) continue;
-    if (channel.isWebPublic) webPublic.push(channel.id);
-    else if (hasGuestSubscriberBesides(tx.before, channel.id, user.id)) emit([channel.id]);
-    else withoutGuests.push(channel.id);
-  }
-  if (webPublic.length > 0) emit(webPublic);
-  if (withoutGuests.length > 0) emit(withoutGuests);
+/** peer_add / peer_remove for one user joining or leaving channels, judged on `state` (where the user is no subscriber of them). */
+function announceOwnSubscriptions(tx: Tx, op: 'peer_add' | 'peer_remove', state: State, channelIds: readonly number[], user: User): void {
+  announcePeers(tx, op, state, new Map(ascendingIds(channelIds).map((channelId) => [channelId, [user.id]])));
 }
 
 // ---------------------------------------------------------------- profile changes
@@ -219,7 +185,7 @@ function moveSystemGroups(tx: Tx, before: readonly number[], after: readonly num
 function announceChannelViewChanges(tx: Tx, was: User, now: User, after: State): void {
   const to = Audiences.users([now.id]);
   for (const archived of [false, true]) {
-    const capability = archived ? ({ name: 'archived_channels', has: true } as const) : undefined;
+    const capability = archived ? keepingArchivedChannels(true) : undefined;
     const gained: Channel[] = [];
     const lost: Channel[] = [];
     for (const channel of rows(tx.before.channels)) {
@@ -237,8 +203,7 @@ function announceChannelViewChanges(tx: Tx, was: User, now: User, after: State):
       }
     }
     if (lost.length > 0) {
-      const streams = lost.map((channel) => ({ stream_id: channel.id }));
-      tx.emit({ type: 'stream', op: 'delete', streams, stream_ids: lost.map((channel) => channel.id) }, to, capability);
+      tx.emit(streamDeleteEvent(lost.map((channel) => channel.id)), to, capability);
     }
   }
 }
@@ -257,7 +222,7 @@ function announceUserViewChanges(tx: Tx, was: User, now: User, after: State): vo
     if (restricted && has && !had) {
       announceAccessibleUser(tx, now, other, after);
     } else if (restricted && had && !has) {
-      tx.emit({ type: 'realm_user', op: 'remove', person: { user_id: other.id, full_name: INACCESSIBLE_USER_NAME } }, Audiences.users([now.id]));
+      announceInaccessibleUser(tx, [now.id], other);
     } else if (has && canSeeDeliveryEmail(was, other) !== canSeeDeliveryEmail(now, other)) {
       const deliveryEmail = canSeeDeliveryEmail(now, other) ? other.deliveryEmail : null;
       tx.emit(realmUserUpdate({ user_id: other.id, delivery_email: deliveryEmail }), Audiences.users([now.id]));
@@ -289,6 +254,11 @@ export function announceAccessibleUser(tx: Tx, viewer: User, user: User, state: 
   if (Object.keys(status).length > 0) tx.emit({ type: 'user_status', user_id: user.id, status_text: '', ...status }, to);
 }
 
+/** Tells `viewerIds` that they can no longer access `user`: realm_user remove with the placeholder name. */
+export function announceInaccessibleUser(tx: Tx, viewerIds: readonly number[], user: User): void {
+  tx.emit({ type: 'realm_user', op: 'remove', person: { user_id: user.id, full_name: INACCESSIBLE_USER_NAME } }, Audiences.users(viewerIds));
+}
+
 // ---------------------------------------------------------------- deactivation
 
 export interface Deactivation {
@@ -313,13 +283,13 @@ export function deactivateUser(tx: Tx, user: User, deactivation: Deactivation): 
   }
   leaveSubscriberCounts(tx, user);
   putUserMutably(tx.draft, { ...next, isActive: false });
-  announceSubscriberChange(tx, 'peer_remove', selectSubscribedChannelIds(tx.before, user), user);
+  announceOwnSubscriptions(tx, 'peer_remove', withUserRow(tx.before, { ...user, isActive: false }), selectSubscribedChannelIds(tx.before, user), user);
   emitPersonUpdate(tx, { user_id: user.id, is_active: false });
   announceChannelSettingExits(tx, user);
   if (isBot(user) || !isUserAccessRestricted(tx.before)) return;
   announceGroupExitsToUsersWithoutAccess(tx, user);
   const lostBy = selectGuestPeerIds(tx.before, user).filter((id) => canAccessUser(tx.before, getRow(tx.before.users, id)!, user));
-  tx.emit({ type: 'realm_user', op: 'remove', person: { user_id: user.id, full_name: INACCESSIBLE_USER_NAME } }, Audiences.users(lostBy));
+  announceInaccessibleUser(tx, lostBy, user);
 }
 
 function selectSubscribedChannelIds(state: State, user: User): number[] {
@@ -362,12 +332,11 @@ function listsUser(value: GroupSettingValue, userId: number): boolean {
  */
 function announceChannelSettingExits(tx: Tx, user: User): void {
   for (const channel of rows(tx.before.channels)) {
-    const capability = channel.isArchived ? ({ name: 'archived_channels', has: true } as const) : undefined;
+    const capability = channel.isArchived ? keepingArchivedChannels(true) : undefined;
     for (const name of CHANNEL_GROUP_SETTING_NAMES) {
       const value = channel.settings[name];
       if (!listsUser(value, user.id)) continue;
-      const event = { type: 'stream', op: 'update', stream_id: channel.id, name: channel.name, property: name, value: presentSettingWithout(tx.before, value, user.id) };
-      tx.emit(event, Audiences.whoCanSeeChannel(channel.id), capability);
+      tx.emit(streamUpdateEvent(channel, name, presentSettingWithout(tx.before, value, user.id)), Audiences.whoCanSeeChannel(channel.id), capability);
     }
   }
 }

@@ -2,13 +2,14 @@
 import { canAccessChannelMetadata, channelAccessChange, type ChannelAccessFields } from '../rules/channels.js';
 import { isAdministrator, isGuest } from '../rules/roles.js';
 import { canAccessUser, canSeeDeliveryEmail } from '../rules/users.js';
+import { ascendingIds, includesSorted } from '../sorted-ids.js';
 import type { State, User } from '../state.js';
 import { getRow } from '../tables/table.js';
 import type { Audience, AudienceRule } from './event.js';
 
 export const Audiences = {
   /** These users (deduplicated, in ascending order). */
-  users: (ids: Iterable<number>): Audience => ({ kind: 'users', userIds: [...new Set(ids)].sort((a, b) => a - b) }),
+  users: (ids: Iterable<number>): Audience => ({ kind: 'users', userIds: ascendingIds(ids) }),
   everyone: (): Audience => ({ kind: 'rule', rule: { name: 'everyone' } }),
   whoCanAccessUser: (userId: number): Audience => ({ kind: 'rule', rule: { name: 'can-access-user', userId } }),
   whoCannotAccessUser: (userId: number): Audience => ({ kind: 'rule', rule: { name: 'cannot-access-user', userId } }),
@@ -73,19 +74,6 @@ function ruleHolds(state: State, rule: AudienceRule, user: User, now: number): b
       return canAccessChannelMetadata(state, user, channel, now);
     }
   }
-}
-
-function includesSorted(ids: readonly number[], id: number): boolean {
-  let low = 0;
-  let high = ids.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const value = ids[middle]!;
-    if (value === id) return true;
-    if (value < id) low = middle + 1;
-    else high = middle - 1;
-  }
-  return false;
 }
 
 /** Whether `user` receives an event sent to `audience`, judged on the state after the write. */

@@ -7,14 +7,14 @@
  */
 import { produce, type Draft } from 'immer';
 import type { State } from '../state.js';
-import type { ApiEvent, Audience, Capability, Emission } from './event.js';
+import type { ApiEvent, Audience, CapabilityFilter, Emission } from './event.js';
 
 export interface Tx {
   readonly draft: Draft<State>;
   /** The frozen state before the write: read rules here, not on the draft. */
   readonly before: State;
   readonly now: number;
-  emit(event: ApiEvent, to: Audience, capability?: { readonly name: Capability; readonly has: boolean }): void;
+  emit(event: ApiEvent, to: Audience, capability?: CapabilityFilter): void;
 }
 
 export interface Written {

@@ -2,9 +2,7 @@
  * Events as the model emits them: what changed, and which users may learn of
  * it. The store turns an emission into one queued event per accepting queue.
  */
-import type { Channel } from '../state.js';
-
-type ChannelAccessFields = Pick<Channel, 'inviteOnly' | 'isWebPublic' | 'settings'>;
+import type { ChannelAccessFields } from '../rules/channels.js';
 
 /** An event as clients receive it, without the per-queue `id`. */
 export type ApiEvent = { readonly type: string } & Readonly<Record<string, unknown>>;
@@ -26,6 +24,18 @@ export const CAPABILITIES = [
 
 export type Capability = (typeof CAPABILITIES)[number];
 
+/** Queues that have the capability (`has: true`), or that lack it. */
+export interface CapabilityFilter {
+  readonly name: Capability;
+  readonly has: boolean;
+}
+
+/** Queues that list archived channels (has: true), or that drop them (has: false). */
+export const keepingArchivedChannels = (has: boolean): CapabilityFilter => ({ name: 'archived_channels', has });
+
+/** Queues that keep deactivated groups (has: true), or that drop them (has: false). */
+export const keepingDeactivatedGroups = (has: boolean): CapabilityFilter => ({ name: 'include_deactivated_groups', has });
+
 export interface Emission {
   readonly event: ApiEvent;
   /** Who may receive it: a list, or a rule the store asks for each user that has a queue. */
@@ -34,7 +44,7 @@ export interface Emission {
    * Set when the real server sends this event in one form to queues with a
    * capability and in another (or not at all) to queues without it.
    */
-  readonly capability?: { readonly name: Capability; readonly has: boolean };
+  readonly capability?: CapabilityFilter;
 }
 
 /**
@@ -46,7 +56,7 @@ export type Audience =
   | { readonly kind: 'users'; readonly userIds: readonly number[] }
   | { readonly kind: 'rule'; readonly rule: AudienceRule; readonly except?: readonly number[] };
 
-/** The named recipient rules (rules/audiences.ts); each holds for active users only. */
+/** The named recipient rules (events/audience.ts); each holds for active users only. */
 export type AudienceRule =
   | { readonly name: 'everyone' }
   | { readonly name: 'can-access-user'; readonly userId: number }

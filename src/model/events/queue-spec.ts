@@ -36,8 +36,8 @@ export interface QueueOptions {
 /** The narrow an event queue may filter by: only a few operators, no negation. */
 export function checkQueueNarrow(narrow: readonly (readonly [string, string])[]): Checked<void> {
   for (const [operator, operand] of narrow) {
-    if (!QUEUE_NARROW_OPERATORS.has(operator)) return reject(Errors.badRequest(`Operator ${operator} not supported.`));
-    if (operator === 'is' && operand === 'followed') return reject(Errors.badRequest(`Operand ${operand} not supported.`));
+    if (!QUEUE_NARROW_OPERATORS.has(operator)) return reject(Errors.narrowOperatorNotSupported(operator));
+    if (operator === 'is' && operand === 'followed') return reject(Errors.narrowOperandNotSupported(operand));
   }
   return accept(undefined);
 }

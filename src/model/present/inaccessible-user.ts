@@ -4,6 +4,7 @@
  * "Unknown user", epoch join date, the generic avatar.
  */
 import { placeholderEmail } from '../rules/users.js';
+import { ROLE_MEMBER } from '../rules/roles.js';
 import type { State, User } from '../state.js';
 
 export const INACCESSIBLE_USER_NAME = 'Unknown user';
@@ -17,7 +18,7 @@ export function presentInaccessibleUser(state: State, user: User): Record<string
     is_admin: false,
     is_owner: false,
     is_guest: false,
-    role: 400,
+    role: ROLE_MEMBER,
     is_bot: false,
     full_name: INACCESSIBLE_USER_NAME,
     timezone: '',

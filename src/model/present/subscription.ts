@@ -2,8 +2,7 @@
  * The subscription dict of GET /users/me/subscriptions: the channel's fields
  * (without is_default) plus the user's personal settings for it.
  */
-import { rows } from '../tables/table.js';
-import { getRow } from '../tables/table.js';
+import { getRow, rows } from '../tables/table.js';
 import type { State, Subscription } from '../state.js';
 import { presentChannel } from './channel.js';
 

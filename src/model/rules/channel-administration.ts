@@ -8,13 +8,23 @@ import { Errors } from '../errors.js';
 import { accept, reject, type Checked } from '../outcome.js';
 import type { Channel, ChannelGroupSettingName, GroupSettingValue, State, TopicsPolicy, User } from '../state.js';
 import { rows } from '../tables/table.js';
-import { areWebPublicChannelsEnabled, canAccessChannelContent, canAccessChannelMetadata, isInChannelGroup, selectChannel, selectChannelByName } from './channels.js';
+import { checkChannelName } from './channel-names.js';
+import {
+  areWebPublicChannelsEnabled,
+  canAccessChannelContent,
+  canAccessChannelMetadata,
+  CONTENT_ACCESS_GROUP_SETTINGS,
+  isInChannelGroup,
+  selectChannel,
+  selectChannelByName,
+} from './channels.js';
 import { hasRealmPermission } from './realm-group-settings.js';
+import { isAdministrator, isGuest, isOwner } from './roles.js';
 
 /** Administering without the organization-level bypass: can_administer_channel_group, never for guests. */
 export function isChannelAdministrator(state: State, user: User, channel: Channel, now: number): boolean {
-  if (user.role <= 200) return true;
-  if (user.role === 600) return false;
+  if (isAdministrator(user)) return true;
+  if (isGuest(user)) return false;
   return isInChannelGroup(state, user, channel, 'can_administer_channel_group', now);
 }
 
@@ -31,9 +41,6 @@ export function accessChannelForAdministration(state: State, user: User, channel
   return reject(Errors.invalidChannelId());
 }
 
-/** Settings whose change needs content access too, even for administrators: they hand out content access. */
-export const GROUP_SETTINGS_REQUIRING_CONTENT_ACCESS: readonly ChannelGroupSettingName[] = ['can_add_subscribers_group', 'can_subscribe_group'];
-
 /** Settings whose change also needs the organization's can_set_delete_message_policy_group. */
 export const GROUP_SETTINGS_REQUIRING_DELETE_POLICY: readonly ChannelGroupSettingName[] = ['can_delete_any_message_group', 'can_delete_own_message_group'];
 
@@ -44,7 +51,8 @@ export function canSetDeleteMessagePolicy(state: State, user: User, now: number)
 
 /** Whether the (already administering) user may change this group setting of the channel. */
 export function canChangeChannelGroupSetting(state: State, user: User, channel: Channel, setting: ChannelGroupSettingName, now: number): Checked<true> {
-  if (GROUP_SETTINGS_REQUIRING_CONTENT_ACCESS.includes(setting) && !canAccessChannelContent(state, user, channel, now)) {
+  // Settings that hand out content access take content access to change, even for administrators.
+  if (CONTENT_ACCESS_GROUP_SETTINGS.includes(setting) && !canAccessChannelContent(state, user, channel, now)) {
     return reject(Errors.channelContentAccessRequired());
   }
   if (GROUP_SETTINGS_REQUIRING_DELETE_POLICY.includes(setting) && !canSetDeleteMessagePolicy(state, user, now)) {
@@ -66,24 +74,24 @@ export function canChangeChannelPrivacy(state: State, user: User, channel: Chann
 }
 
 export function canMakeChannelWebPublic(state: State, user: User, now: number): Checked<true> {
-  if (!areWebPublicChannelsEnabled(state)) return reject(Errors.badRequest('Web-public channels are not enabled.'));
+  if (!areWebPublicChannelsEnabled(state)) return reject(Errors.webPublicChannelsDisabled());
   if (!hasRealmPermission(state, user, 'can_create_web_public_channel_group', now)) return reject(Errors.insufficientPermission());
   return accept(true);
 }
 
 /** Default channels are an organization administrator's business. */
 export function canManageDefaultChannels(user: User): boolean {
-  return user.role <= 200;
+  return isAdministrator(user);
 }
 
 /** Administrators always may; others need the organization's can_set_topics_policy_group. */
 export function canSetChannelTopicsPolicy(state: State, user: User, now: number): boolean {
-  return user.role <= 200 || hasRealmPermission(state, user, 'can_set_topics_policy_group', now);
+  return isAdministrator(user) || hasRealmPermission(state, user, 'can_set_topics_policy_group', now);
 }
 
 /** Retention is an owner's decision. */
 export function canChangeChannelRetention(user: User): boolean {
-  return user.role === 100;
+  return isOwner(user);
 }
 
 /** Whether the channel holds a message outside the empty topic (then empty_topic_only may not be set). */
@@ -97,11 +105,7 @@ export function channelHasNamedTopics(state: State, channelId: number): boolean 
 export function checkTopicsPolicyChange(state: State, user: User, channel: Channel, policy: TopicsPolicy, now: number): Checked<TopicsPolicy> {
   if (!canSetChannelTopicsPolicy(state, user, now)) return reject(Errors.insufficientPermission());
   if (policy === 'empty_topic_only' && channelHasNamedTopics(state, channel.id)) {
-    return reject(
-      Errors.badRequest(
-        'To enable this configuration, all messages in this channel must be in the "general chat" topic. Consider renaming or deleting other topics.',
-      ),
-    );
+    return reject(Errors.topicsOutsideGeneralChat());
   }
   return accept(policy);
 }
@@ -114,29 +118,6 @@ export function isTopicCreationCompatible(state: State, historyPublicToSubscribe
   return historyPublicToSubscribers || canCreateTopicGroup === state.systemGroupIds['role:everyone'];
 }
 
-export const MAX_CHANNEL_NAME_LENGTH = 60;
-export const MAX_CHANNEL_DESCRIPTION_LENGTH = 1024;
-
-/** Control characters, surrogates and Unicode non-characters may not appear in a channel name. */
-function isPrintable(char: string): boolean {
-  const code = char.codePointAt(0)!;
-  if (/[\p{Cc}\p{Cs}]/u.test(char)) return false;
-  if (code >= 0xfdd0 && code <= 0xfdef) return false;
-  return (code & 0xfffe) !== 0xfffe;
-}
-
-/** A channel name as the real server accepts it (already stripped by the caller). */
-export function checkChannelName(name: string): Checked<string> {
-  if (name.trim() === '') return reject(Errors.badRequest("Channel name can't be empty."));
-  const chars = [...name];
-  if (chars.length > MAX_CHANNEL_NAME_LENGTH) {
-    return reject(Errors.badRequest(`Channel name too long (limit: ${MAX_CHANNEL_NAME_LENGTH} characters).`));
-  }
-  const bad = chars.findIndex((char) => !isPrintable(char));
-  if (bad !== -1) return reject(Errors.badRequest(`Invalid character in channel name, at position ${bad + 1}.`));
-  return accept(name);
-}
-
 /**
  * A new name for `channel`: valid, and not another channel's (names are
  * unique case-insensitively, archived channels included). Whoever may know
@@ -144,7 +125,7 @@ export function checkChannelName(name: string): Checked<string> {
  */
 export function checkChannelRename(state: State, user: User, channel: Channel, rawName: string, now: number): Checked<string> {
   const name = rawName.trim();
-  if (name === channel.name) return reject(Errors.badRequest('Channel already has that name.'));
+  if (name === channel.name) return reject(Errors.channelAlreadyHasName());
   const valid = checkChannelName(name);
   if (!valid.ok) return valid;
   if (name.toLowerCase() !== channel.name.toLowerCase()) {

@@ -10,6 +10,7 @@ import { getRow, hasRow } from '../tables/table.js';
 import { channelNameKey } from '../tables/channels.js';
 import { CHANNEL_GROUP_SETTINGS } from './channel-group-settings.js';
 import { isUserInGroupSetting } from './group-membership.js';
+import { isAdministrator, isGuest } from './roles.js';
 
 export function selectChannel(state: State, channelId: number): Channel | undefined {
   return Number.isSafeInteger(channelId) ? getRow(state.channels, channelId) : undefined;
@@ -30,12 +31,18 @@ export function areWebPublicChannelsEnabled(state: State): boolean {
   return state.server.webPublicStreamsEnabled && state.realm.settings.enableSpectatorAccess;
 }
 
+/** The group settings that open a private channel's content (reading and joining) to their members. */
+export const CONTENT_ACCESS_GROUP_SETTINGS: readonly ChannelGroupSettingName[] = ['can_subscribe_group', 'can_add_subscribers_group'];
+
+/** The group settings whose members know a private channel: its administrators and those with content access. */
+export const METADATA_ACCESS_GROUP_SETTINGS: readonly ChannelGroupSettingName[] = ['can_administer_channel_group', ...CONTENT_ACCESS_GROUP_SETTINGS];
+
 /**
  * Whether the user is in one of the channel's group settings. A setting that
  * may not be role:everyone never grants anything to guests.
  */
 export function isInChannelGroup(state: State, user: User, channel: Channel, setting: ChannelGroupSettingName, now: number): boolean {
-  if (user.role === 600 && !CHANNEL_GROUP_SETTINGS[setting].allowEveryone) return false;
+  if (isGuest(user) && !CHANNEL_GROUP_SETTINGS[setting].allowEveryone) return false;
   return isUserInGroupSetting(state, user, channel.settings[setting], now);
 }
 
@@ -48,11 +55,9 @@ export function isInChannelGroup(state: State, user: User, channel: Channel, set
 export function canAccessChannelContent(state: State, user: User, channel: Channel, now: number): boolean {
   if (channel.isWebPublic) return true;
   if (isSubscribed(state, user.id, channel.id)) return true;
-  if (user.role === 600) return false;
+  if (isGuest(user)) return false;
   if (!channel.inviteOnly) return true;
-  return (
-    isInChannelGroup(state, user, channel, 'can_subscribe_group', now) || isInChannelGroup(state, user, channel, 'can_add_subscribers_group', now)
-  );
+  return CONTENT_ACCESS_GROUP_SETTINGS.some((setting) => isInChannelGroup(state, user, channel, setting, now));
 }
 
 /**
@@ -64,14 +69,10 @@ export function canAccessChannelContent(state: State, user: User, channel: Chann
 export function canAccessChannelMetadata(state: State, user: User, channel: Channel, now: number): boolean {
   if (channel.isWebPublic) return true;
   if (isSubscribed(state, user.id, channel.id)) return true;
-  if (user.role === 600) return false;
+  if (isGuest(user)) return false;
   if (!channel.inviteOnly) return true;
-  if (user.role <= 200) return true;
-  return (
-    isInChannelGroup(state, user, channel, 'can_administer_channel_group', now) ||
-    isInChannelGroup(state, user, channel, 'can_add_subscribers_group', now) ||
-    isInChannelGroup(state, user, channel, 'can_subscribe_group', now)
-  );
+  if (isAdministrator(user)) return true;
+  return METADATA_ACCESS_GROUP_SETTINGS.some((setting) => isInChannelGroup(state, user, channel, setting, now));
 }
 
 /**

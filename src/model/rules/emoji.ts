@@ -29,25 +29,25 @@ export function emojiForName(state: State, name: string): Checked<Emoji> {
   if (unicodeCode !== undefined) return accept({ name, code: unicodeCode, type: 'unicode_emoji' });
   const extraCode = SERVICE_EXTRA_EMOJI[name];
   if (extraCode !== undefined) return accept({ name, code: extraCode, type: 'service_extra_emoji' });
-  return reject(Errors.badRequest(`Emoji '${name}' does not exist`));
+  return reject(Errors.emojiDoesNotExist(name));
 }
 
 /** Checks that name, code and type agree. */
 export function checkEmoji(state: State, name: string, code: string, type: string): Checked<Emoji> {
   switch (type) {
     case 'realm_emoji':
-      if (realmEmojiCodeForName(state, name) !== code) return reject(Errors.badRequest('Invalid custom emoji.'));
+      if (realmEmojiCodeForName(state, name) !== code) return reject(Errors.invalidCustomEmoji());
       return accept({ name, code, type });
     case 'service_extra_emoji':
-      if (!Object.values(SERVICE_EXTRA_EMOJI).includes(code)) return reject(Errors.badRequest('Invalid emoji code.'));
-      if (SERVICE_EXTRA_EMOJI[name] !== code) return reject(Errors.badRequest('Invalid emoji name.'));
+      if (!Object.values(SERVICE_EXTRA_EMOJI).includes(code)) return reject(Errors.invalidEmojiCode());
+      if (SERVICE_EXTRA_EMOJI[name] !== code) return reject(Errors.invalidEmojiName());
       return accept({ name, code, type });
     case 'unicode_emoji':
-      if (!isUnicodeEmojiCode(code)) return reject(Errors.badRequest('Invalid emoji code.'));
-      if (unicodeEmojiCodeForName(name) !== code) return reject(Errors.badRequest('Invalid emoji name.'));
+      if (!isUnicodeEmojiCode(code)) return reject(Errors.invalidEmojiCode());
+      if (unicodeEmojiCodeForName(name) !== code) return reject(Errors.invalidEmojiName());
       return accept({ name, code, type });
     default:
-      return reject(Errors.badRequest('Invalid emoji type.'));
+      return reject(Errors.invalidEmojiType());
   }
 }
 

@@ -2,22 +2,10 @@
  * Who is in a group or a group-setting value. Membership is transitive
  * through subgroups; system groups answer by role (rules/system-groups.ts).
  */
+import { includesSorted } from '../sorted-ids.js';
 import type { GroupSettingValue, State, User } from '../state.js';
 import { getRow, rows } from '../tables/table.js';
 import { isSystemGroupMember, systemGroupNameOf } from './system-groups.js';
-
-export function includesSorted(sorted: readonly number[], id: number): boolean {
-  let low = 0;
-  let high = sorted.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const value = sorted[middle]!;
-    if (value === id) return true;
-    if (value < id) low = middle + 1;
-    else high = middle - 1;
-  }
-  return false;
-}
 
 /** Whether the user is in the group, directly or through any depth of subgroups. */
 export function isUserInGroup(state: State, user: User, groupId: number, now: number, seen: Set<number> = new Set()): boolean {

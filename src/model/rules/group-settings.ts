@@ -6,6 +6,7 @@
 import { Errors } from '../errors.js';
 import { accept, reject, type Checked } from '../outcome.js';
 import type { GroupSettingInput } from '../params/group-setting.js';
+import { frozenAscendingIds } from '../sorted-ids.js';
 import type { GroupSettingValue, State, SystemGroupName } from '../state.js';
 import { getRow } from '../tables/table.js';
 import { systemGroupNameOf } from './system-groups.js';
@@ -22,10 +23,6 @@ export interface GroupSettingRules {
   readonly systemGroupsOnly?: readonly SystemGroupName[];
 }
 
-function sortedUnique(ids: readonly number[]): readonly number[] {
-  return Object.freeze([...new Set(ids)].sort((a, b) => a - b));
-}
-
 /** The stored normal form: an anonymous group of one subgroup is that group; an empty one is role:nobody. */
 export function normalizeGroupSetting(state: State, input: GroupSettingInput | GroupSettingValue): GroupSettingValue {
   if (typeof input === 'number') return input;
@@ -33,7 +30,7 @@ export function normalizeGroupSetting(state: State, input: GroupSettingInput | G
   const subgroups = 'direct_subgroups' in input ? input.direct_subgroups : input.directSubgroups;
   if (members.length === 0 && subgroups.length === 1) return subgroups[0]!;
   if (members.length === 0 && subgroups.length === 0) return state.systemGroupIds['role:nobody'];
-  return Object.freeze({ directMembers: sortedUnique(members), directSubgroups: sortedUnique(subgroups) });
+  return Object.freeze({ directMembers: frozenAscendingIds(members), directSubgroups: frozenAscendingIds(subgroups) });
 }
 
 /** The value a new record gets for a setting: its default system group, or an anonymous group of the creator. */
@@ -49,7 +46,7 @@ function checkSystemGroupAllowed(settingName: string, rules: GroupSettingRules, 
     (name === 'role:nobody' && !rules.allowNobody) ||
     (name === 'role:owners' && rules.allowOwners === false) ||
     (rules.systemGroupsOnly !== undefined && !rules.systemGroupsOnly.includes(name));
-  return refused ? reject(Errors.badRequest(`'${settingName}' setting cannot be set to '${name}' group.`)) : accept(true);
+  return refused ? reject(Errors.groupNotAllowedForSetting(settingName, name)) : accept(true);
 }
 
 /**
@@ -66,12 +63,12 @@ export function checkGroupSettingValue(
   for (const groupId of groupIds) {
     const group = getRow(state.groups, groupId);
     if (group === undefined) return reject(Errors.invalidUserGroup());
-    if (group.deactivated) return reject(Errors.badRequest('User group is deactivated.'));
+    if (group.deactivated) return reject(Errors.userGroupDeactivated());
   }
   if (typeof input !== 'number') {
     for (const userId of input.direct_members) {
       const user = getRow(state.users, userId);
-      if (user === undefined || !user.isActive) return reject(Errors.badRequest(`Invalid user ID: ${userId}`));
+      if (user === undefined || !user.isActive) return reject(Errors.invalidUserId(userId));
     }
   }
   const value = normalizeGroupSetting(state, input);
@@ -81,14 +78,14 @@ export function checkGroupSettingValue(
       const allowed = checkSystemGroupAllowed(settingName, rules, name);
       if (!allowed.ok) return allowed;
     } else if (rules.systemGroupsOnly !== undefined) {
-      return reject(Errors.badRequest(`'${settingName}' must be a system user group.`));
+      return reject(Errors.systemGroupRequired(settingName));
     }
   } else {
-    if (rules.systemGroupsOnly !== undefined) return reject(Errors.badRequest(`'${settingName}' must be a system user group.`));
+    if (rules.systemGroupsOnly !== undefined) return reject(Errors.systemGroupRequired(settingName));
     for (const groupId of value.directSubgroups) {
       const name = systemGroupNameOf(state, groupId);
       if (name === 'role:internet' && rules.allowInternet !== true) {
-        return reject(Errors.badRequest(`'${settingName}' setting cannot be set to '${name}' group.`));
+        return reject(Errors.groupNotAllowedForSetting(settingName, name));
       }
     }
   }

@@ -7,11 +7,12 @@
 import { Errors } from '../errors.js';
 import { accept, reject, type Checked } from '../outcome.js';
 import { codePointLength } from '../params/wire.js';
+import { includesSorted } from '../sorted-ids.js';
 import type { Channel, GroupSettingValue, State, User, UserGroup, UserGroupSettingName } from '../state.js';
 import { getRow, rows } from '../tables/table.js';
 import { groupNameKey } from '../tables/groups.js';
 import { CHANNEL_GROUP_SETTING_NAMES } from './channel-group-settings.js';
-import { includesSorted, isUserInGroupSetting } from './group-membership.js';
+import { isUserInGroupSetting } from './group-membership.js';
 import { hasRealmPermission, REALM_GROUP_SETTING_NAMES } from './realm-group-settings.js';
 import { isGuest } from './roles.js';
 import { USER_GROUP_SETTING_NAMES, USER_GROUP_SETTINGS } from './user-group-settings.js';
@@ -21,12 +22,6 @@ export const MAX_GROUP_NAME_LENGTH = 100;
 /** Names that would read as a mention or a system group. */
 export const RESERVED_GROUP_NAME_PREFIXES = ['@', 'role:', 'user:', 'stream:', 'channel:'] as const;
 
-/** Feature level from which deactivated groups' members and subgroups may change. */
-export const DEACTIVATED_GROUP_MEMBERSHIP_FEATURE_LEVEL = 391;
-
-/** Feature level from which bots may change group membership. */
-export const BOT_GROUP_MEMBERSHIP_FEATURE_LEVEL = 496;
-
 export function selectGroup(state: State, groupId: number): UserGroup | undefined {
   return getRow(state.groups, groupId);
 }
@@ -34,14 +29,6 @@ export function selectGroup(state: State, groupId: number): UserGroup | undefine
 export function selectGroupByName(state: State, name: string): UserGroup | undefined {
   const id = getRow(state.groupIdByName, groupNameKey(name));
   return id === undefined ? undefined : getRow(state.groups, id);
-}
-
-export function canChangeDeactivatedGroupMembership(state: State): boolean {
-  return state.featureLevel >= DEACTIVATED_GROUP_MEMBERSHIP_FEATURE_LEVEL;
-}
-
-export function canBotsChangeGroupMembership(state: State): boolean {
-  return state.featureLevel >= BOT_GROUP_MEMBERSHIP_FEATURE_LEVEL;
 }
 
 export function canCreateGroups(state: State, user: User, now: number): boolean {
@@ -111,7 +98,7 @@ export function accessUserGroupForUpdate(
 ): Checked<UserGroup> {
   const group = selectGroup(state, groupId);
   if (group === undefined) return reject(Errors.invalidUserGroup());
-  if (group.deactivated && !options.allowDeactivated) return reject(Errors.badRequest('User group is deactivated.'));
+  if (group.deactivated && !options.allowDeactivated) return reject(Errors.userGroupDeactivated());
   if (group.isSystemGroup || !permission(state, actor, group, now)) return reject(Errors.insufficientPermission());
   return accept(group);
 }
@@ -120,7 +107,7 @@ export function accessUserGroupForUpdate(
 export function accessUserGroupForRead(state: State, groupId: number): Checked<UserGroup> {
   const group = selectGroup(state, groupId);
   if (group === undefined) return reject(Errors.invalidUserGroup());
-  if (group.deactivated) return reject(Errors.badRequest('User group is deactivated.'));
+  if (group.deactivated) return reject(Errors.userGroupDeactivated());
   return accept(group);
 }
 
@@ -130,15 +117,15 @@ export function accessUserGroupForRead(state: State, groupId: number): Checked<U
  * deactivated groups included).
  */
 export function checkGroupName(state: State, name: string, renamingGroupId?: number): Checked<string> {
-  if (name.trim() === '') return reject(Errors.badRequest("User group name can't be empty!"));
+  if (name.trim() === '') return reject(Errors.groupNameEmpty());
   if (codePointLength(name) > MAX_GROUP_NAME_LENGTH) {
-    return reject(Errors.badRequest(`User group name cannot exceed ${MAX_GROUP_NAME_LENGTH} characters.`));
+    return reject(Errors.groupNameTooLong(MAX_GROUP_NAME_LENGTH));
   }
   for (const prefix of RESERVED_GROUP_NAME_PREFIXES) {
-    if (name.startsWith(prefix)) return reject(Errors.badRequest(`User group name cannot start with '${prefix}'.`));
+    if (name.startsWith(prefix)) return reject(Errors.groupNameReservedPrefix(prefix));
   }
   const holder = selectGroupByName(state, name);
-  if (holder !== undefined && holder.id !== renamingGroupId) return reject(Errors.badRequest(`User group '${name}' already exists.`));
+  if (holder !== undefined && holder.id !== renamingGroupId) return reject(Errors.userGroupAlreadyExists(name));
   return accept(name);
 }
 
@@ -150,7 +137,7 @@ export function checkGroupName(state: State, name: string, renamingGroupId?: num
 export function checkActiveUserIds(state: State, userIds: readonly number[]): Checked<readonly number[]> {
   for (const userId of userIds) {
     const user = getRow(state.users, userId);
-    if (user === undefined || !user.isActive) return reject(Errors.badRequest(`Invalid user ID: ${userId}`));
+    if (user === undefined || !user.isActive) return reject(Errors.invalidUserId(userId));
   }
   return accept([...new Set(userIds)]);
 }
@@ -161,10 +148,10 @@ export function checkActiveUserIds(state: State, userIds: readonly number[]): Ch
  */
 export function checkPotentialSubgroupIds(state: State, groupIds: readonly number[]): Checked<readonly number[]> {
   for (const groupId of groupIds) {
-    if (selectGroup(state, groupId) === undefined) return reject(Errors.badRequest(`Invalid user group ID: ${groupId}`));
+    if (selectGroup(state, groupId) === undefined) return reject(Errors.invalidUserGroupId(groupId));
   }
   for (const groupId of groupIds) {
-    if (selectGroup(state, groupId)!.deactivated) return reject(Errors.badRequest('User group is deactivated.'));
+    if (selectGroup(state, groupId)!.deactivated) return reject(Errors.userGroupDeactivated());
   }
   return accept([...new Set(groupIds)]);
 }

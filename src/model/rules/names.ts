@@ -18,16 +18,16 @@ export function nameKey(name: string): string {
 export function checkFullName(state: State, rawName: string, renamingUserId?: number): Checked<string> {
   const name = rawName.trim();
   const length = [...name].length;
-  if (length > MAX_NAME_LENGTH) return reject(Errors.badRequest('Name too long!'));
-  if (length < MIN_NAME_LENGTH) return reject(Errors.badRequest('Name too short!'));
+  if (length > MAX_NAME_LENGTH) return reject(Errors.nameTooLong());
+  if (length < MIN_NAME_LENGTH) return reject(Errors.nameTooShort());
   if (FORBIDDEN_CHARACTERS.test(name) || CONTROL_CHARACTERS.test(name)) {
-    return reject(Errors.badRequest('Invalid characters in name!'));
+    return reject(Errors.invalidNameCharacters());
   }
-  if (TRAILING_ID.test(name)) return reject(Errors.badRequest('Invalid format!'));
+  if (TRAILING_ID.test(name)) return reject(Errors.invalidNameFormat());
   if (state.realm.settings.requireUniqueNames) {
     const holders = getRow(state.userIdsByName, nameKey(name)) ?? [];
     if (holders.some((id) => id !== renamingUserId)) {
-      return reject(Errors.badRequest('Unique names required in this organization.'));
+      return reject(Errors.uniqueNamesRequired());
     }
   }
   return accept(name);

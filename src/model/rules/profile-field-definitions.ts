@@ -39,51 +39,51 @@ const USERNAME_PLACEHOLDER = '%(username)s';
 
 function checkSelectData(data: FieldDataInput): Checked<string> {
   const entries = Object.entries(data);
-  if (entries.length === 0) return reject(Errors.badRequest('Field must have at least one choice.'));
+  if (entries.length === 0) return reject(Errors.noChoices());
   const texts = new Set<string>();
   for (const [key, choice] of entries) {
-    if (key.trim() === '') return reject(Errors.badRequest("'value' cannot be blank."));
+    if (key.trim() === '') return reject(Errors.choiceValueBlank());
     if (typeof choice !== 'object' || choice === null || Array.isArray(choice)) {
-      return reject(Errors.badRequest('field_data is not a dict'));
+      return reject(Errors.notADict('field_data'));
     }
     const record = choice as Record<string, unknown>;
     for (const required of ['text', 'order']) {
-      if (!Object.hasOwn(record, required)) return reject(Errors.badRequest(`${required} key is missing from field_data`));
-      if (typeof record[required] !== 'string') return reject(Errors.badRequest(`field_data["${required}"] is not a string`));
+      if (!Object.hasOwn(record, required)) return reject(Errors.fieldDataKeyMissing(required));
+      if (typeof record[required] !== 'string') return reject(Errors.notAString(`field_data["${required}"]`));
     }
     for (const required of ['text', 'order']) {
-      if ((record[required] as string).trim() === '') return reject(Errors.badRequest(`field_data["${required}"] cannot be blank.`));
+      if ((record[required] as string).trim() === '') return reject(Errors.cannotBeBlank(`field_data["${required}"]`));
     }
     const extra = Object.keys(record).filter((k) => k !== 'text' && k !== 'order');
-    if (extra.length > 0) return reject(Errors.badRequest(`Unexpected arguments: ${extra.sort().join(', ')}`));
-    if (texts.has(record['text'] as string)) return reject(Errors.badRequest('Field must not have duplicate choices.'));
+    if (extra.length > 0) return reject(Errors.unexpectedArguments(extra));
+    if (texts.has(record['text'] as string)) return reject(Errors.duplicateChoices());
     texts.add(record['text'] as string);
   }
   return accept(JSON.stringify(data));
 }
 
 function checkExternalAccountData(data: FieldDataInput): Checked<string> {
-  if (!Object.hasOwn(data, 'subtype')) return reject(Errors.badRequest('subtype key is missing from field_data'));
+  if (!Object.hasOwn(data, 'subtype')) return reject(Errors.fieldDataKeyMissing('subtype'));
   const subtype = data['subtype'];
-  if (typeof subtype !== 'string') return reject(Errors.badRequest('field_data["subtype"] is not a string'));
-  if (subtype.trim() === '') return reject(Errors.badRequest('field_data["subtype"] cannot be blank.'));
+  if (typeof subtype !== 'string') return reject(Errors.notAString('field_data["subtype"]'));
+  if (subtype.trim() === '') return reject(Errors.cannotBeBlank('field_data["subtype"]'));
   const extra = Object.keys(data).filter((k) => k !== 'subtype' && k !== 'url_pattern');
-  if (extra.length > 0) return reject(Errors.badRequest(`Unexpected arguments: ${extra.sort().join(', ')}`));
+  if (extra.length > 0) return reject(Errors.unexpectedArguments(extra));
   const pattern = data['url_pattern'];
   if (pattern !== undefined) {
-    if (typeof pattern !== 'string') return reject(Errors.badRequest('field_data["url_pattern"] is not a string'));
+    if (typeof pattern !== 'string') return reject(Errors.notAString('field_data["url_pattern"]'));
     if (pattern.split(USERNAME_PLACEHOLDER).length !== 2) {
-      return reject(Errors.badRequest("URL pattern must contain '%(username)s'."));
+      return reject(Errors.urlPatternWithoutUsername());
     }
     if (!isValidUrl(pattern.replace(USERNAME_PLACEHOLDER, 'username'))) {
-      return reject(Errors.badRequest('field_data["url_pattern"] is not a URL'));
+      return reject(Errors.notAUrl('field_data["url_pattern"]'));
     }
   }
   if (subtype !== 'custom' && !Object.hasOwn(DEFAULT_EXTERNAL_ACCOUNTS, subtype)) {
-    return reject(Errors.badRequest('Invalid external account type'));
+    return reject(Errors.invalidExternalAccountType());
   }
   if (subtype === 'custom' && pattern === undefined) {
-    return reject(Errors.badRequest('Custom external account must define URL pattern'));
+    return reject(Errors.customExternalAccountWithoutUrlPattern());
   }
   // Known kinds keep only their subtype; the URL pattern is the server's own.
   return accept(JSON.stringify(subtype === 'custom' ? { subtype, url_pattern: pattern } : { subtype }));
@@ -93,7 +93,7 @@ export function checkProfileFieldDefinition(state: State, input: ProfileFieldDef
   if (input.displayInProfileSummary) {
     const shown = state.profileFields.filter((field) => field.displayInProfileSummary).length;
     if (shown >= MAX_PROFILE_SUMMARY_FIELDS) {
-      return reject(Errors.badRequest(`Only ${MAX_PROFILE_SUMMARY_FIELDS} custom profile fields can be displayed in the profile summary.`));
+      return reject(Errors.tooManySummaryFields(MAX_PROFILE_SUMMARY_FIELDS));
     }
   }
   let fieldData = '';
@@ -115,19 +115,19 @@ export function checkProfileFieldDefinition(state: State, input: ProfileFieldDef
     hint = '';
   } else {
     if (codePointLength(hint) > PROFILE_FIELD_HINT_MAX) {
-      return reject(Errors.badRequest(`hint is too long (limit: ${PROFILE_FIELD_HINT_MAX} characters)`));
+      return reject(Errors.tooLong('hint', PROFILE_FIELD_HINT_MAX));
     }
-    if (name === '') return reject(Errors.badRequest('Label cannot be blank.'));
+    if (name === '') return reject(Errors.cannotBeBlank('Label'));
     if (codePointLength(name) > PROFILE_FIELD_NAME_MAX) {
-      return reject(Errors.badRequest(`name is too long (limit: ${PROFILE_FIELD_NAME_MAX} characters)`));
+      return reject(Errors.tooLong('name', PROFILE_FIELD_NAME_MAX));
     }
   }
-  if (!Object.hasOwn(PROFILE_FIELD_TYPES, input.fieldType)) return reject(Errors.badRequest('Invalid field type.'));
+  if (!Object.hasOwn(PROFILE_FIELD_TYPES, input.fieldType)) return reject(Errors.invalidFieldType());
   if (input.displayInProfileSummary && NOT_SUMMARY_TYPES.has(input.fieldType)) {
-    return reject(Errors.badRequest('Field type not supported for display in profile summary.'));
+    return reject(Errors.fieldTypeNotForSummary());
   }
   if (state.profileFields.some((field) => field.name === name)) {
-    return reject(Errors.badRequest('A field with that label already exists.'));
+    return reject(Errors.duplicateFieldLabel());
   }
   return accept({ name, hint, type: input.fieldType as ProfileFieldType, fieldData });
 }

@@ -32,7 +32,7 @@ export function selectProfileField(state: State, fieldId: number): ProfileField 
 
 export function accessProfileField(state: State, fieldId: number): Checked<ProfileField> {
   const field = selectProfileField(state, fieldId);
-  return field ? accept(field) : reject(Errors.badRequest(`Field id ${fieldId} not found.`));
+  return field ? accept(field) : reject(Errors.profileFieldNotFound(fieldId));
 }
 
 /** Users may edit their own values of fields marked editable_by_user; administrators may edit any. */
@@ -77,28 +77,28 @@ export function checkProfileFieldValue(state: State, field: ProfileField, value:
   const label = field.name;
   if (field.type === 6) {
     // The real server names the validator here, not the field.
-    if (!Array.isArray(value)) return reject(Errors.badRequest('User IDs is not a list'));
+    if (!Array.isArray(value)) return reject(Errors.notAList('User IDs'));
     return checkUserIds(state, value as readonly number[]);
   }
-  if (typeof value !== 'string') return reject(Errors.badRequest(`${label} is not a string`));
+  if (typeof value !== 'string') return reject(Errors.notAString(label));
   const limit = TEXT_LIMITS[field.type];
   if (limit !== undefined && codePointLength(value) > limit) {
-    return reject(Errors.badRequest(`${label} is too long (limit: ${limit} characters)`));
+    return reject(Errors.tooLong(label, limit));
   }
   if (field.type === 3 && !Object.hasOwn(selectChoices(field), value)) {
-    return reject(Errors.badRequest(`'${value}' is not a valid choice for '${label}'.`));
+    return reject(Errors.invalidChoice(value, label));
   }
-  if (field.type === 4 && !isIsoDate(value)) return reject(Errors.badRequest(`${label} is not a date`));
-  if (field.type === 5 && !isValidUrl(value)) return reject(Errors.badRequest(`${label} is not a URL`));
+  if (field.type === 4 && !isIsoDate(value)) return reject(Errors.notADate(label));
+  if (field.type === 5 && !isValidUrl(value)) return reject(Errors.notAUrl(label));
   return accept(value);
 }
 
 function checkUserIds(state: State, ids: readonly number[]): Checked<string> {
   for (const id of ids) {
     const user = selectUser(state, id);
-    if (!user) return reject(Errors.badRequest(`Invalid user ID: ${id}`));
-    if (!user.isActive) return reject(Errors.badRequest(`User with ID ${id} is deactivated`));
-    if (isBot(user)) return reject(Errors.badRequest(`User with ID ${id} is a bot`));
+    if (!user) return reject(Errors.invalidUserId(id));
+    if (!user.isActive) return reject(Errors.profileUserDeactivated(id));
+    if (isBot(user)) return reject(Errors.profileUserIsBot(id));
   }
   return accept(encodeUserIds([...new Set(ids)]));
 }
@@ -123,7 +123,7 @@ export function checkProfileDataChanges(
     const field = accessProfileField(state, entry.id);
     if (!field.ok) return field;
     if (!canEditProfileFieldValue(actor, field.value)) {
-      return reject(Errors.badRequest('You are not allowed to change this field. Contact an administrator to update it.'));
+      return reject(Errors.cannotEditProfileField());
     }
     if (isRemoval(entry.value)) {
       delete next[entry.id];

@@ -5,6 +5,7 @@
 import type { RealmGroupSettingName, State, User } from '../state.js';
 import type { GroupSettingRules } from './group-settings.js';
 import { isUserInGroupSetting } from './group-membership.js';
+import { isGuest } from './roles.js';
 
 export const REALM_GROUP_SETTINGS: { readonly [name in RealmGroupSettingName]: GroupSettingRules } = {
   can_access_all_users_group: { defaultGroup: 'role:everyone', allowEveryone: true, allowNobody: false, systemGroupsOnly: ['role:everyone', 'role:members'] },
@@ -45,6 +46,6 @@ export const REALM_GROUP_SETTING_NAMES = Object.keys(REALM_GROUP_SETTINGS).sort(
  * may not be role:everyone is never granted to guests, whatever the groups say.
  */
 export function hasRealmPermission(state: State, user: User, setting: RealmGroupSettingName, now: number): boolean {
-  if (!REALM_GROUP_SETTINGS[setting].allowEveryone && user.role === 600) return false;
+  if (!REALM_GROUP_SETTINGS[setting].allowEveryone && isGuest(user)) return false;
   return isUserInGroupSetting(state, user, state.realm.settings.groups[setting], now);
 }

@@ -151,17 +151,17 @@ export const GIPHY_RATING_OPTIONS = {
 export const ORG_TYPES = [0, 10, 20, 30, 35, 40, 50, 60, 70, 80, 90, 100, 1000] as const;
 
 export function checkDefaultLanguage(language: string): Checked<string> {
-  return AVAILABLE_LANGUAGES.has(language) ? accept(language) : reject(Errors.badRequest(`Invalid language '${language}'`));
+  return AVAILABLE_LANGUAGES.has(language) ? accept(language) : reject(Errors.invalidLanguage(language));
 }
 
 export function checkVideoChatProvider(provider: number): Checked<number> {
   const ids: readonly number[] = Object.values(VIDEO_CHAT_PROVIDERS).map((entry) => entry.id);
-  return ids.includes(provider) ? accept(provider) : reject(Errors.badRequest(`Invalid video_chat_provider ${provider}`));
+  return ids.includes(provider) ? accept(provider) : reject(Errors.invalidVideoChatProvider(provider));
 }
 
 export function checkGiphyRating(rating: number): Checked<number> {
   const ids: readonly number[] = Object.values(GIPHY_RATING_OPTIONS).map((entry) => entry.id);
-  return ids.includes(rating) ? accept(rating) : reject(Errors.badRequest(`Invalid giphy_rating ${rating}`));
+  return ids.includes(rating) ? accept(rating) : reject(Errors.invalidGiphyRating(rating));
 }
 
 /** A message time limit: a positive number of seconds, or "unlimited" (stored as null). */
@@ -190,7 +190,7 @@ export function parseJitsiServerUrl(value: string): Checked<string | null> {
       valid = false;
     }
   }
-  return valid ? accept(value) : reject(Errors.badRequest('jitsi_server_url is not an allowed_type'));
+  return valid ? accept(value) : reject(Errors.invalidJitsiServerUrl());
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRetentionDays } from './channel-administration.js';
-import { checkChannelName, firstInvalidCharacterPosition, isNonCharacter } from './subscriptions.js';
+import { checkChannelName, firstInvalidCharacterPosition, isNonCharacter } from './channel-names.js';
 
 describe('channel names (reference §1.1 step 5)', () => {
   it('counts exactly 66 non-characters', () => {

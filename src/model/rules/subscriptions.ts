@@ -1,63 +1,20 @@
 /**
- * Named rules of subscribing and unsubscribing: channel names, retention
- * values, who may create which channel, who may subscribe or unsubscribe
- * others, and how principals (ids or e-mails) resolve to users.
+ * Named rules of subscribing and unsubscribing: who may create which
+ * channel, who may subscribe or unsubscribe others, and how principals (ids
+ * or e-mails) resolve to users.
  */
 import { Errors } from '../errors.js';
 import { accept, reject, type Checked } from '../outcome.js';
 import type { Channel, State, Subscription, User } from '../state.js';
 import { getRow } from '../tables/table.js';
 import { areWebPublicChannelsEnabled, canAccessChannelMetadata, isInChannelGroup } from './channels.js';
-import { codePointLength } from '../params/wire.js';
+import { canChangeArchivedSubscriptions, hasLegacyPrincipalErrors } from './feature-levels.js';
 import { hasRealmPermission } from './realm-group-settings.js';
 import { isAdministrator, isBot, isGuest, isOwner } from './roles.js';
 import { canAccessUser, selectUser, selectUserByVisibleEmail } from './users.js';
 
-export const MAX_CHANNEL_NAME_LENGTH = 60;
-export const MAX_CHANNEL_DESCRIPTION_LENGTH = 1024;
 /** Above this many newly subscribed users, the real server sends no "you were subscribed" messages. */
 export const MAX_BULK_NEW_SUBSCRIPTION_MESSAGES = 100;
-/** From this feature level on, unknown or deactivated principals are 400 BAD_REQUEST (403 UNAUTHORIZED_PRINCIPAL before). */
-export const PRINCIPAL_ERROR_FEATURE_LEVEL = 208;
-/** From this feature level on, subscriptions in archived channels can be changed. */
-export const ARCHIVED_SUBSCRIPTIONS_FEATURE_LEVEL = 362;
-
-/** The 66 Unicode non-characters: U+FDD0..U+FDEF and the last two code points of every plane. */
-export function isNonCharacter(codePoint: number): boolean {
-  return (codePoint >= 0xfdd0 && codePoint <= 0xfdef) || (codePoint & 0xfffe) === 0xfffe;
-}
-
-function isUnprintable(codePoint: number): boolean {
-  const control = codePoint <= 0x1f || (codePoint >= 0x7f && codePoint <= 0x9f);
-  const surrogate = codePoint >= 0xd800 && codePoint <= 0xdfff;
-  return control || surrogate || isNonCharacter(codePoint);
-}
-
-/** 1-based code-point position of the first control, surrogate or non-character, or null. */
-export function firstInvalidCharacterPosition(text: string): number | null {
-  let position = 0;
-  for (const character of text) {
-    position += 1;
-    if (isUnprintable(character.codePointAt(0)!)) return position;
-  }
-  return null;
-}
-
-/** The real server's check_stream_name, on an already trimmed name. */
-export function checkChannelName(name: string): Checked<string> {
-  if (name.trim() === '') return reject(Errors.badRequest("Channel name can't be empty."));
-  if (codePointLength(name) > MAX_CHANNEL_NAME_LENGTH) {
-    return reject(Errors.badRequest(`Channel name too long (limit: ${MAX_CHANNEL_NAME_LENGTH} characters).`));
-  }
-  const position = firstInvalidCharacterPosition(name);
-  if (position !== null) return reject(Errors.badRequest(`Invalid character in channel name, at position ${position}.`));
-  return accept(name);
-}
-
-/** Descriptions are one line: the real server turns newlines into spaces. */
-export function normalizeChannelDescription(description: string): string {
-  return description.replaceAll('\n', ' ');
-}
 
 export interface ChannelCreationRequest {
   readonly inviteOnly: boolean;
@@ -72,9 +29,9 @@ export function checkChannelCreation(state: State, actor: User, request: Channel
   const creationGroup = request.inviteOnly ? 'can_create_private_channel_group' : 'can_create_public_channel_group';
   if (!hasRealmPermission(state, actor, creationGroup, now)) return reject(Errors.insufficientPermission());
   if (request.isDefaultStream && !isAdministrator(actor)) return reject(Errors.insufficientPermission());
-  if (request.inviteOnly && request.isDefaultStream) return reject(Errors.badRequest('A default channel cannot be private.'));
+  if (request.inviteOnly && request.isDefaultStream) return reject(Errors.defaultChannelCannotBePrivate());
   if (request.isWebPublic) {
-    if (!areWebPublicChannelsEnabled(state)) return reject(Errors.badRequest('Web-public channels are not enabled.'));
+    if (!areWebPublicChannelsEnabled(state)) return reject(Errors.webPublicChannelsDisabled());
     if (!hasRealmPermission(state, actor, 'can_create_web_public_channel_group', now)) return reject(Errors.insufficientPermission());
   }
   if (request.messageRetentionDays !== null && !isOwner(actor)) return reject(Errors.mustBe('owner'));
@@ -88,7 +45,7 @@ export function historyPublicToSubscribers(inviteOnly: boolean, requested: boole
 
 /** Before feature level 362 an archived channel's subscriptions are frozen. */
 export function canChangeSubscriptionsIn(state: State, channel: Channel): boolean {
-  return !channel.isArchived || state.featureLevel >= ARCHIVED_SUBSCRIPTIONS_FEATURE_LEVEL;
+  return !channel.isArchived || canChangeArchivedSubscriptions(state);
 }
 
 /**
@@ -140,7 +97,7 @@ export function isUnsubscribingOthers(actor: User, targets: readonly User[]): bo
  * order. E-mails resolve as the actor may see them; bots are allowed.
  */
 export function resolvePrincipals(state: State, actor: User, principals: Principals): Checked<readonly User[]> {
-  const legacy = state.featureLevel < PRINCIPAL_ERROR_FEATURE_LEVEL;
+  const legacy = hasLegacyPrincipalErrors(state);
   const users = new Map<number, User>();
   for (const principal of principals) {
     const found =

@@ -4,10 +4,8 @@
  * subscriber count, former subscriptions) change together, here and nowhere else.
  */
 import type { Draft } from 'immer';
-import type { Channel, State, Subscription } from '../state.js';
+import type { Channel, State, Subscription, WritableState } from '../state.js';
 import { emptyTable, getRow, hasRow, withIndexKey, withoutRow, withRow, type Table } from './table.js';
-
-type WritableState = { -readonly [K in keyof State]: State[K] };
 
 export function channelNameKey(name: string): string {
   return name.toLowerCase();

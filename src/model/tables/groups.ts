@@ -1,9 +1,7 @@
 /** Writing user groups: the row and the name index change together, here and nowhere else. */
 import type { Draft } from 'immer';
-import type { State, UserGroup } from '../state.js';
+import type { State, UserGroup, WritableState } from '../state.js';
 import { getRow, withIndexKey, withRow } from './table.js';
-
-type WritableState = { -readonly [K in keyof State]: State[K] };
 
 export function groupNameKey(name: string): string {
   return name.toLowerCase();

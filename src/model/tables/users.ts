@@ -5,13 +5,12 @@
  */
 import type { Draft } from 'immer';
 import { nameKey } from '../rules/names.js';
-import type { State, User } from '../state.js';
+import { isBot, isOwner } from '../rules/roles.js';
+import type { State, User, WritableState } from '../state.js';
 import { getRow, withIndexKey, withoutRow, withRow, type Table } from './table.js';
 
-type WritableState = { -readonly [K in keyof State]: State[K] };
-
 function isActiveHumanOwner(user: User | undefined): boolean {
-  return user !== undefined && user.isActive && user.botType === null && user.role === 100;
+  return user !== undefined && user.isActive && !isBot(user) && isOwner(user);
 }
 
 function withListMember<K extends string | number>(table: Table<K, readonly number[]>, key: K, id: number): Table<K, readonly number[]> {

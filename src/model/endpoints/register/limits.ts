@@ -2,7 +2,9 @@
  * The server limits POST /register reports. The spec names them; the values
  * are the real server's (reference server-core §8).
  */
-import { MAX_BULK_NEW_SUBSCRIPTION_MESSAGES, MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH } from '../../rules/subscriptions.js';
+import { MAX_CHANNEL_DESCRIPTION_LENGTH } from '../../rules/channel-descriptions.js';
+import { MAX_CHANNEL_NAME_LENGTH } from '../../rules/channel-names.js';
+import { MAX_BULK_NEW_SUBSCRIPTION_MESSAGES } from '../../rules/subscriptions.js';
 import type { State } from '../../state.js';
 
 export const MAX_TOPIC_LENGTH = 60;

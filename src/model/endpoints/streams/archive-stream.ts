@@ -20,10 +20,10 @@ export const archiveStream = defineEndpoint({
   allowBots: true,
   params: z.object({}),
   reduce(state, { actor, path, now }) {
-    const access = accessChannelForAdministration(state, actor, path['stream_id'] as number, now);
+    const access = accessChannelForAdministration(state, actor, path.stream_id, now);
     if (!access.ok) return fail(access.error);
     const channel = access.value;
-    if (channel.isArchived) return fail(Errors.badRequest('Channel is already deactivated'));
+    if (channel.isArchived) return fail(Errors.channelAlreadyArchived());
     return succeed(commit(state, now, (tx) => archiveChannel(tx, channel)));
   },
 });

@@ -14,7 +14,7 @@ export const getStreamById = defineEndpoint({
   allowBots: true,
   params: z.object({}),
   reduce(state, { actor, path, now }) {
-    const channel = accessChannelById(state, actor, path['stream_id'] as number, now, { activeOnly: true });
+    const channel = accessChannelById(state, actor, path.stream_id, now, { activeOnly: true });
     if (!channel.ok) return fail(channel.error);
     return succeed(state, { stream: presentChannel(state, channel.value) });
   },

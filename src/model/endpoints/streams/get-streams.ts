@@ -4,8 +4,8 @@ import { Errors } from '../../errors.js';
 import { fail, succeed } from '../../outcome.js';
 import { wire } from '../../params/wire.js';
 import { presentChannel } from '../../present/channel.js';
-import { canAccessChannelMetadata } from '../../rules/channels.js';
-import { canAccessChannelContent, isSubscribed } from '../../rules/channels.js';
+import { canAccessChannelContent, canAccessChannelMetadata, isSubscribed } from '../../rules/channels.js';
+import { isAdministrator, isBot, isGuest } from '../../rules/roles.js';
 import type { Channel, State, User } from '../../state.js';
 import { rows } from '../../tables/table.js';
 
@@ -43,8 +43,8 @@ export function compareByCodePoint(a: string, b: string): number {
 function selectListed(state: State, actor: User, params: GetStreamsParams, now: number): Channel[] {
   const includeAll = params.include_all || params.include_all_active;
   // Guests never list the public channels they are not subscribed to.
-  const includePublic = params.include_public && actor.role !== 600;
-  const ownerId = params.include_owner_subscribed && actor.botType !== null ? actor.botOwnerId : null;
+  const includePublic = params.include_public && !isGuest(actor);
+  const ownerId = params.include_owner_subscribed && isBot(actor) ? actor.botOwnerId : null;
   const listed: Channel[] = [];
   for (const channel of rows(state.channels)) {
     if (params.exclude_archived && channel.isArchived) continue;
@@ -73,7 +73,7 @@ export const getStreams = defineEndpoint({
   params: getStreamsParams,
   reduce(state, { actor, params, now }) {
     // The deprecated alias kept the administrators-only rule it was documented with.
-    if (params.include_all_active && actor.role > 200) return fail(Errors.badRequest('User not authorized for this query'));
+    if (params.include_all_active && !isAdministrator(actor)) return fail(Errors.notAuthorizedForQuery());
     const listed = selectListed(state, actor, params, now);
     const streams = listed.map((channel) => presentChannel(state, channel, { includeDefault: params.include_default }));
     return succeed(state, { streams });

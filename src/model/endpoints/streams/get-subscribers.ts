@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
 import { fail, succeed } from '../../outcome.js';
+import { selectSubscriberIds } from '../../present/subscription.js';
 import { accessChannelById } from '../../rules/channels.js';
-import { getRow, rows } from '../../tables/table.js';
 
 /** GET /streams/{stream_id}/members: the active subscribers of a channel the user may know of, by id. */
 export const getSubscribers = defineEndpoint({
@@ -14,10 +14,8 @@ export const getSubscribers = defineEndpoint({
   allowBots: true,
   params: z.object({}),
   reduce(state, { actor, path, now }) {
-    const channel = accessChannelById(state, actor, path['stream_id'] as number, now, { activeOnly: true });
+    const channel = accessChannelById(state, actor, path.stream_id, now, { activeOnly: true });
     if (!channel.ok) return fail(channel.error);
-    const subscriberIds = getRow(state.subscriberIdsByChannel, channel.value.id);
-    const subscribers = subscriberIds === undefined ? [] : [...rows(subscriberIds)].filter((id) => getRow(state.users, id)?.isActive === true);
-    return succeed(state, { subscribers: subscribers.sort((a, b) => a - b) });
+    return succeed(state, { subscribers: selectSubscriberIds(state, channel.value.id) });
   },
 });

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { groupSettingChangeParam } from '../../params/group-setting.js';
 import { maxChars, wire } from '../../params/wire.js';
-import { MAX_CHANNEL_DESCRIPTION_LENGTH } from '../../rules/channel-administration.js';
+import { MAX_CHANNEL_DESCRIPTION_LENGTH } from '../../rules/channel-descriptions.js';
 import { CHANNEL_GROUP_SETTING_NAMES } from '../../rules/channel-group-settings.js';
 import type { ChannelGroupSettingName } from '../../state.js';
 

@@ -1,7 +1,6 @@
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
-import { fail, succeed, type Checked } from '../../outcome.js';
-import { accept, reject } from '../../outcome.js';
+import { accept, fail, reject, succeed, type Checked } from '../../outcome.js';
 import { renderMarkdown } from '../../present/markdown.js';
 import {
   accessChannelForAdministration,
@@ -15,7 +14,9 @@ import {
   isTopicCreationCompatible,
   parseRetentionDays,
 } from '../../rules/channel-administration.js';
+import { normalizeChannelDescription } from '../../rules/channel-descriptions.js';
 import { CHANNEL_GROUP_SETTING_NAMES, CHANNEL_GROUP_SETTINGS } from '../../rules/channel-group-settings.js';
+import { knowsEmptyTopicOnlyPolicy } from '../../rules/feature-levels.js';
 import { checkGroupSettingChange } from '../../rules/group-settings.js';
 import type { Channel, ChannelGroupSettingName, GroupSettingValue, State, User } from '../../state.js';
 import { updateChannel, type ChannelUpdate } from '../../actions/channels.js';
@@ -39,10 +40,10 @@ function checkPermissionChange(state: State, actor: User, channel: Channel, para
   const isDefault = params.is_default_stream ?? state.defaultChannelIds.includes(channel.id);
   // Making a channel private protects its history unless the caller says otherwise.
   const history = params.history_public_to_subscribers ?? (params.is_private !== undefined ? !params.is_private : channel.historyPublicToSubscribers);
-  if ((isWebPublic && (!history || isPrivate)) || (!isPrivate && !history)) return reject(Errors.badRequest('Invalid parameters'));
-  if (isPrivate && isDefault) return reject(Errors.badRequest('A default channel cannot be private.'));
+  if ((isWebPublic && (!history || isPrivate)) || (!isPrivate && !history)) return reject(Errors.invalidPrivacySettings());
+  if (isPrivate && isDefault) return reject(Errors.defaultChannelCannotBePrivate());
   if (!isPrivate && state.realm.settings.moderationRequestChannelId === channel.id) {
-    return reject(Errors.badRequest('Moderation request channel must be private.'));
+    return reject(Errors.moderationChannelMustBePrivate());
   }
   if (params.is_private !== undefined) {
     const allowed = canChangeChannelPrivacy(state, actor, channel, params.is_private, now);
@@ -85,7 +86,7 @@ function checkUpdate(state: State, actor: User, original: Channel, params: Updat
 
   let defaultChannelIds = state.defaultChannelIds;
   if (params.is_default_stream !== undefined) {
-    if (!canManageDefaultChannels(actor)) return reject(Errors.badRequest('You do not have permission to change default channels.'));
+    if (!canManageDefaultChannels(actor)) return reject(Errors.cannotChangeDefaultChannels());
     const isDefault = defaultChannelIds.includes(original.id);
     if (params.is_default_stream && !isDefault) defaultChannelIds = [...defaultChannelIds, original.id];
     if (!params.is_default_stream && isDefault) defaultChannelIds = defaultChannelIds.filter((id) => id !== original.id);
@@ -100,20 +101,19 @@ function checkUpdate(state: State, actor: User, original: Channel, params: Updat
 
   // Archiving has its own endpoint; here only unarchiving is possible.
   if (params.is_archived === false) {
-    if (!original.isArchived) return reject(Errors.badRequest('Channel is not currently deactivated'));
+    if (!original.isArchived) return reject(Errors.channelNotArchived());
     channel = { ...channel, isArchived: false };
   }
 
   if (params.topics_policy !== undefined) {
-    if (params.topics_policy === 'empty_topic_only' && state.featureLevel < 404) return reject(Errors.invalidParam('Invalid topics_policy'));
+    if (params.topics_policy === 'empty_topic_only' && !knowsEmptyTopicOnlyPolicy(state)) return reject(Errors.invalidTopicsPolicy());
     const policy = checkTopicsPolicyChange(state, actor, original, params.topics_policy, now);
     if (!policy.ok) return policy;
     channel = { ...channel, topicsPolicy: policy.value };
   }
 
   if (params.description !== undefined) {
-    // The real server keeps descriptions on one line.
-    const description = params.description.replaceAll('\n', ' ');
+    const description = normalizeChannelDescription(params.description);
     channel = { ...channel, description, renderedDescription: renderMarkdown(description) };
   }
 
@@ -125,7 +125,7 @@ function checkUpdate(state: State, actor: User, original: Channel, params: Updat
 
   if (params.folder_id !== undefined) {
     // The organization has no channel folders (yet), so only "none" is a valid folder.
-    if (params.folder_id !== null) return reject(Errors.badRequest('Invalid channel folder ID'));
+    if (params.folder_id !== null) return reject(Errors.invalidChannelFolderId());
     channel = { ...channel, folderId: null };
   }
 
@@ -152,7 +152,7 @@ export const updateStream = defineEndpoint({
   allowBots: true,
   params: updateStreamParams,
   reduce(state, { actor, params, path, now }) {
-    const access = accessChannelForAdministration(state, actor, path['stream_id'] as number, now);
+    const access = accessChannelForAdministration(state, actor, path.stream_id, now);
     if (!access.ok) return fail(access.error);
     const change = checkUpdate(state, actor, access.value, params, now);
     if (!change.ok) return fail(change.error);

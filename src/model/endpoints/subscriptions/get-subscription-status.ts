@@ -14,8 +14,8 @@ export const getSubscriptionStatus = defineEndpoint({
   allowBots: true,
   params: z.object({}),
   reduce(state, { actor, path, now }) {
-    const userId = path['user_id'] as number;
-    const channelId = path['stream_id'] as number;
+    const userId = path.user_id;
+    const channelId = path.stream_id;
     const user = accessUserForRead(state, actor, selectUser(state, userId));
     if (!user.ok) return fail(user.error);
     const channel = accessChannelById(state, actor, channelId, now, { activeOnly: true });

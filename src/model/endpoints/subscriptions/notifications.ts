@@ -6,14 +6,13 @@
  */
 import type { Draft } from 'immer';
 import { renderMarkdown } from '../../present/markdown.js';
+import { alwaysSendsChannelEventsMessages } from '../../rules/feature-levels.js';
 import type { Channel, Message, State, User } from '../../state.js';
 import { putChannelMutably } from '../../tables/channels.js';
 import { getRow, withRow } from '../../tables/table.js';
 
 export const ANNOUNCEMENT_TOPIC = 'new channels';
 export const CHANNEL_EVENTS_TOPIC = 'channel events';
-/** Up to this feature level every new channel gets a channel-events message; later the realm setting decides. */
-export const LAST_FEATURE_LEVEL_ALWAYS_SENDING_CHANNEL_EVENTS = 433;
 
 /** `@_**Full Name|id**`: names the user without notifying them. */
 export function silentMention(user: User): string {
@@ -54,7 +53,7 @@ export function botTopic(channel: Channel, topic: string): string {
 }
 
 export function sendsChannelEventsMessages(state: State): boolean {
-  return state.featureLevel <= LAST_FEATURE_LEVEL_ALWAYS_SENDING_CHANNEL_EVENTS || state.realm.settings.sendChannelEventsMessages;
+  return alwaysSendsChannelEventsMessages(state) || state.realm.settings.sendChannelEventsMessages;
 }
 
 /** Posts a Notification Bot message to a channel (which must exist in the draft); its first message sets first_message_id. */

@@ -7,19 +7,18 @@ import { maxChars, wire } from '../../params/wire.js';
 import { renderMarkdown } from '../../present/markdown.js';
 import { makeChannel, makeSubscription, pickSubscriptionColor } from '../../records.js';
 import { canSetChannelTopicsPolicy, canSetDeleteMessagePolicy, parseRetentionDays } from '../../rules/channel-administration.js';
+import { MAX_CHANNEL_DESCRIPTION_LENGTH, normalizeChannelDescription } from '../../rules/channel-descriptions.js';
 import { CHANNEL_GROUP_SETTING_NAMES, CHANNEL_GROUP_SETTINGS } from '../../rules/channel-group-settings.js';
+import { checkChannelName } from '../../rules/channel-names.js';
 import { canAccessChannelContent, isSubscribed, selectChannelByName } from '../../rules/channels.js';
 import { checkGroupSettingValue, defaultGroupSetting } from '../../rules/group-settings.js';
 import {
   MAX_BULK_NEW_SUBSCRIPTION_MESSAGES,
-  MAX_CHANNEL_DESCRIPTION_LENGTH,
   canChangeSubscriptionsIn,
   canSubscribeOthers,
   checkChannelCreation,
-  checkChannelName,
   historyPublicToSubscribers,
   isSubscribingOthers,
-  normalizeChannelDescription,
   resolvePrincipals,
   selectFormerSubscription,
 } from '../../rules/subscriptions.js';
@@ -205,7 +204,7 @@ export const subscribe = defineEndpoint({
 
     const unauthorized = existing.filter((channel) => !canChangeSubscriptionsIn(state, channel) || !canAccessChannelContent(state, actor, channel, now));
     if (unauthorized.length > 0 && params.authorization_errors_fatal) {
-      return fail(Errors.badRequest(`Unable to access channel (${unauthorized[0]!.name}).`));
+      return fail(Errors.unableToAccessChannel(unauthorized[0]!.name));
     }
     const authorized = existing.filter((channel) => !unauthorized.includes(channel));
     if (subscribingOthers && authorized.some((channel) => !canSubscribeOthers(state, actor, channel, now))) {

@@ -3,11 +3,11 @@ import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
 import { fail, succeed } from '../../outcome.js';
 import { wire } from '../../params/wire.js';
+import { checkChannelName } from '../../rules/channel-names.js';
 import { canAccessChannelMetadata, isSubscribed, selectChannelByName } from '../../rules/channels.js';
 import {
   canChangeSubscriptionsIn,
   canRemoveSubscribers,
-  checkChannelName,
   isUnsubscribingOthers,
   resolvePrincipals,
 } from '../../rules/subscriptions.js';
@@ -61,7 +61,7 @@ export const unsubscribe = defineEndpoint({
     if (isUnsubscribingOthers(actor, targets) && !canRemoveSubscribers(state, actor, channels, now)) {
       return fail(Errors.insufficientPermission());
     }
-    if (missing.length > 0) return fail(Errors.badRequest(`Channel(s) (${missing.join(', ')}) do not exist`));
+    if (missing.length > 0) return fail(Errors.channelsDoNotExist(missing));
 
     const removed: string[] = [];
     const notRemoved: string[] = [];

@@ -7,10 +7,10 @@ import { wire } from '../../params/wire.js';
 import { checkGroupSettingValue, defaultGroupSetting } from '../../rules/group-settings.js';
 import { canCreateGroups, checkActiveUserIds, checkGroupName, checkPotentialSubgroupIds } from '../../rules/groups.js';
 import { USER_GROUP_SETTING_NAMES, USER_GROUP_SETTINGS } from '../../rules/user-group-settings.js';
+import { frozenAscendingIds } from '../../sorted-ids.js';
 import type { GroupSettingValue, UserGroup, UserGroupSettingName } from '../../state.js';
 import { addUserGroup } from '../../actions/groups.js';
 import { commit } from '../../events/commit.js';
-import { sortedIds } from './membership.js';
 
 const settingParams = Object.fromEntries(USER_GROUP_SETTING_NAMES.map((name) => [name, groupSettingParam().optional()])) as {
   [name in UserGroupSettingName]: z.ZodOptional<ReturnType<typeof groupSettingParam>>;
@@ -66,8 +66,8 @@ export const createUserGroup = defineEndpoint({
       dateCreated: Math.floor(now),
       isSystemGroup: false,
       deactivated: false,
-      directMemberIds: sortedIds(members.value),
-      directSubgroupIds: sortedIds(subgroups.value),
+      directMemberIds: frozenAscendingIds(members.value),
+      directSubgroupIds: frozenAscendingIds(subgroups.value),
       settings,
     };
     return succeed(

@@ -20,7 +20,7 @@ export const deactivateUserGroup = defineEndpoint({
   allowBots: true,
   params: z.object({}),
   reduce(state, { actor, path, now }) {
-    const group = accessUserGroupForUpdate(state, actor, path['user_group_id'] as number, canManageGroup, now, { allowDeactivated: false });
+    const group = accessUserGroupForUpdate(state, actor, path.user_group_id, canManageGroup, now, { allowDeactivated: false });
     if (!group.ok) return fail(group.error);
     const objections = selectGroupObjections(state, group.value.id);
     if (objections.length > 0) return fail(Errors.cannotDeactivateGroupInUse(objections));

@@ -20,9 +20,9 @@ export const getIsUserGroupMember = defineEndpoint({
   requiresMember: true,
   params: z.object({ direct_member_only: wire.bool().default(false) }),
   reduce(state, { actor, params, path, now }) {
-    const group = accessUserGroupForRead(state, path['user_group_id'] as number);
+    const group = accessUserGroupForRead(state, path.user_group_id);
     if (!group.ok) return fail(group.error);
-    const target = accessUserForRead(state, actor, selectUser(state, path['user_id'] as number));
+    const target = accessUserForRead(state, actor, selectUser(state, path.user_id));
     if (!target.ok) return fail(target.error);
     // The real server's access_user_by_id without allow_bots or allow_deactivated.
     if (isBot(target.value)) return fail(Errors.noSuchUser());

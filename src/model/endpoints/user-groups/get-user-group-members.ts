@@ -28,7 +28,7 @@ export const getUserGroupMembers = defineEndpoint({
   requiresMember: true,
   params: z.object({ direct_member_only: wire.bool().default(false) }),
   reduce(state, { actor, params, path, now }) {
-    const group = accessUserGroupForRead(state, path['user_group_id'] as number);
+    const group = accessUserGroupForRead(state, path.user_group_id);
     if (!group.ok) return fail(group.error);
     const members = params.direct_member_only ? selectPresentedMemberIds(state, group.value, now) : selectRecursiveMemberIds(state, group.value, now);
     return succeed(state, { members });

@@ -16,7 +16,7 @@ export const getUserGroupSubgroups = defineEndpoint({
   requiresMember: true,
   params: z.object({ direct_subgroup_only: wire.bool().default(false) }),
   reduce(state, { actor, params, path }) {
-    const group = accessUserGroupForRead(state, path['user_group_id'] as number);
+    const group = accessUserGroupForRead(state, path.user_group_id);
     if (!group.ok) return fail(group.error);
     const subgroups = params.direct_subgroup_only ? [...group.value.directSubgroupIds] : [...selectRecursiveSubgroupIds(state, group.value.id)].sort((a, b) => a - b);
     return succeed(state, { subgroups });

@@ -3,14 +3,14 @@
  * remove subgroups), each checked against the state as earlier steps of the
  * same request left it, and the sorted id lists they keep.
  */
-import { Errors } from '../../errors.js';
-import { reject, type Checked } from '../../outcome.js';
-import { includesSorted, selectRecursiveSubgroupIds } from '../../rules/group-membership.js';
+import { Errors, type ApiError } from '../../errors.js';
+import { fail, reject, succeed, type Checked, type Outcome } from '../../outcome.js';
+import { canChangeDeactivatedGroupMembership } from '../../rules/feature-levels.js';
+import { selectRecursiveSubgroupIds } from '../../rules/group-membership.js';
 import {
   accessUserGroupForUpdate,
   canAddMembers,
   canAddSubgroups,
-  canChangeDeactivatedGroupMembership,
   canJoinGroup,
   canLeaveGroup,
   canRemoveMembers,
@@ -19,16 +19,14 @@ import {
   checkPotentialSubgroupIds,
   type GroupPermission,
 } from '../../rules/groups.js';
+import { frozenAscendingIds, includesSorted } from '../../sorted-ids.js';
 import type { State, User, UserGroup } from '../../state.js';
-import type { MembershipOp, MembershipStep } from '../../actions/groups.js';
+import { changeGroupMembership, type MembershipOp, type MembershipStep } from '../../actions/groups.js';
+import { commit } from '../../events/commit.js';
 import { withGroup } from '../../tables/groups.js';
 
-export function sortedIds(ids: Iterable<number>): readonly number[] {
-  return Object.freeze([...new Set(ids)].sort((a, b) => a - b));
-}
-
 export function withIds(sorted: readonly number[], added: readonly number[]): readonly number[] {
-  return sortedIds([...sorted, ...added]);
+  return frozenAscendingIds([...sorted, ...added]);
 }
 
 export function withoutIds(sorted: readonly number[], removed: readonly number[]): readonly number[] {
@@ -58,9 +56,9 @@ export function addMembers(step: Step, ids: readonly number[]): Checked<UserGrou
   if (!group.ok) return group;
   const users = checkActiveUserIds(step.state, ids);
   if (!users.ok) return users;
-  for (const userId of sortedIds(users.value)) {
+  for (const userId of frozenAscendingIds(users.value)) {
     if (includesSorted(group.value.directMemberIds, userId)) {
-      return reject(Errors.badRequest(`User ${userId} is already a member of this group`));
+      return reject(Errors.alreadyGroupMember(userId));
     }
   }
   return { ok: true, value: { ...group.value, directMemberIds: withIds(group.value.directMemberIds, users.value) } };
@@ -74,7 +72,7 @@ export function removeMembers(step: Step, ids: readonly number[]): Checked<UserG
   if (!group.ok) return group;
   for (const userId of ids) {
     if (!includesSorted(group.value.directMemberIds, userId)) {
-      return reject(Errors.badRequest(`There is no member '${userId}' in this user group`));
+      return reject(Errors.notGroupMember(userId));
     }
   }
   return { ok: true, value: { ...group.value, directMemberIds: withoutIds(group.value.directMemberIds, users.value) } };
@@ -87,12 +85,12 @@ export function addSubgroups(step: Step, ids: readonly number[]): Checked<UserGr
   if (!subgroups.ok) return subgroups;
   for (const subgroupId of subgroups.value) {
     if (includesSorted(group.value.directSubgroupIds, subgroupId)) {
-      return reject(Errors.badRequest(`User group ${subgroupId} is already a subgroup of this group.`));
+      return reject(Errors.alreadySubgroup(subgroupId));
     }
   }
   // A group is among its own recursive subgroups here, so adding a group to itself is a cycle too.
   const cycle = subgroups.value.some((subgroupId) => subgroupId === step.groupId || selectRecursiveSubgroupIds(step.state, subgroupId).has(step.groupId));
-  if (cycle) return reject(Errors.badRequest(`User group ${step.groupId} is already a subgroup of one of the passed subgroups.`));
+  if (cycle) return reject(Errors.subgroupCycle(step.groupId));
   return { ok: true, value: { ...group.value, directSubgroupIds: withIds(group.value.directSubgroupIds, subgroups.value) } };
 }
 
@@ -103,7 +101,7 @@ export function removeSubgroups(step: Step, ids: readonly number[]): Checked<Use
   if (!subgroups.ok) return subgroups;
   for (const subgroupId of subgroups.value) {
     if (!includesSorted(group.value.directSubgroupIds, subgroupId)) {
-      return reject(Errors.badRequest(`User group ${subgroupId} is not a subgroup of this group.`));
+      return reject(Errors.notSubgroup(subgroupId));
     }
   }
   return { ok: true, value: { ...group.value, directSubgroupIds: withoutIds(group.value.directSubgroupIds, subgroups.value) } };
@@ -111,16 +109,18 @@ export function removeSubgroups(step: Step, ids: readonly number[]): Checked<Use
 
 export type MembershipCheck = (step: Step, ids: readonly number[]) => Checked<UserGroup>;
 
+export type MembershipOperation = readonly [MembershipOp, readonly number[] | undefined, MembershipCheck];
+
 /**
  * Runs the non-empty operations in order, each checked against the state
  * the earlier ones leave, and returns the steps for the request's one commit.
  */
-export function planMembershipChange(
+function planMembershipChange(
   state: State,
   actor: User,
   groupId: number,
   now: number,
-  operations: readonly (readonly [MembershipOp, readonly number[] | undefined, MembershipCheck])[],
+  operations: readonly MembershipOperation[],
 ): Checked<readonly MembershipStep[]> {
   let step: Step = { state, actor, groupId, now };
   const planned: MembershipStep[] = [];
@@ -133,4 +133,25 @@ export function planMembershipChange(
   }
   if (planned.length === 0) throw new Error('planMembershipChange needs at least one operation');
   return { ok: true, value: planned };
+}
+
+/**
+ * The body of both membership endpoints: `nothingToDo` when every id list is
+ * empty; otherwise every step is checked, then one commit sends an event per step.
+ */
+export function changeMembership(
+  state: State,
+  actor: User,
+  groupId: number,
+  now: number,
+  operations: readonly MembershipOperation[],
+  nothingToDo: ApiError,
+): Outcome {
+  if (operations.every(([, ids]) => ids === undefined || ids.length === 0)) return fail(nothingToDo);
+  const planned = planMembershipChange(state, actor, groupId, now, operations);
+  if (!planned.ok) return fail(planned.error);
+  const written = commit(state, now, (tx) => {
+    for (const step of planned.value) changeGroupMembership(tx, step);
+  });
+  return succeed(written);
 }

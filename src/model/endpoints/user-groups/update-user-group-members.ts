@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
-import { fail, succeed } from '../../outcome.js';
 import { wire } from '../../params/wire.js';
-import { canBotsChangeGroupMembership } from '../../rules/groups.js';
-import { changeGroupMembership } from '../../actions/groups.js';
-import { commit } from '../../events/commit.js';
-import { addMembers, addSubgroups, planMembershipChange, removeMembers, removeSubgroups } from './membership.js';
+import { canBotsChangeGroupMembership } from '../../rules/feature-levels.js';
+import { addMembers, addSubgroups, changeMembership, removeMembers, removeSubgroups } from './membership.js';
 
 export const updateUserGroupMembersParams = z.object({
   add: wire.intArray().optional(),
@@ -41,15 +38,6 @@ export const updateUserGroupMembers = defineEndpoint({
       ['add_subgroups', params.add_subgroups, addSubgroups],
       ['remove_subgroups', params.delete_subgroups, removeSubgroups],
     ] as const;
-    if (operations.every(([, ids]) => ids === undefined || ids.length === 0)) {
-      return fail(Errors.badRequest('Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".'));
-    }
-
-    const planned = planMembershipChange(state, actor, path['user_group_id'] as number, now, operations);
-    if (!planned.ok) return fail(planned.error);
-    const written = commit(state, now, (tx) => {
-      for (const step of planned.value) changeGroupMembership(tx, step);
-    });
-    return succeed(written);
+    return changeMembership(state, actor, path.user_group_id, now, operations, Errors.noMembershipChange());
   },
 });

@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
-import { fail, succeed } from '../../outcome.js';
 import { wire } from '../../params/wire.js';
-import { changeGroupMembership } from '../../actions/groups.js';
-import { commit } from '../../events/commit.js';
-import { addSubgroups, planMembershipChange, removeSubgroups } from './membership.js';
+import { addSubgroups, changeMembership, removeSubgroups } from './membership.js';
 
 /** POST /user_groups/{user_group_id}/subgroups: the older subgroup-only form of the members endpoint. */
 export const updateUserGroupSubgroups = defineEndpoint({
@@ -22,14 +19,6 @@ export const updateUserGroupSubgroups = defineEndpoint({
       ['add_subgroups', params.add, addSubgroups],
       ['remove_subgroups', params.delete, removeSubgroups],
     ] as const;
-    if (operations.every(([, ids]) => ids === undefined || ids.length === 0)) {
-      return fail(Errors.badRequest('Nothing to do. Specify at least one of "add" or "delete".'));
-    }
-    const planned = planMembershipChange(state, actor, path['user_group_id'] as number, now, operations);
-    if (!planned.ok) return fail(planned.error);
-    const written = commit(state, now, (tx) => {
-      for (const step of planned.value) changeGroupMembership(tx, step);
-    });
-    return succeed(written);
+    return changeMembership(state, actor, path.user_group_id, now, operations, Errors.noSubgroupChange());
   },
 });

@@ -38,8 +38,8 @@ export const updateUserGroup = defineEndpoint({
   params: updateUserGroupParams,
   reduce(state, { actor, params, path, now }) {
     const given = Object.entries(params).some(([, value]) => value !== undefined);
-    if (!given) return fail(Errors.badRequest('No new data supplied'));
-    const access = accessUserGroupForUpdate(state, actor, path['user_group_id'] as number, canManageGroup, now, { allowDeactivated: true });
+    if (!given) return fail(Errors.noNewGroupData());
+    const access = accessUserGroupForUpdate(state, actor, path.user_group_id, canManageGroup, now, { allowDeactivated: true });
     if (!access.ok) return fail(access.error);
     const group = access.value;
 

@@ -7,6 +7,7 @@ import { makeSubscription, makeUser, pickSubscriptionColor } from '../../records
 import { isValidEmail } from '../../rules/emails.js';
 import { checkFullName } from '../../rules/names.js';
 import { isPasswordStrongEnough } from '../../rules/passwords.js';
+import { ROLE_MEMBER } from '../../rules/roles.js';
 import { canCreateUsers, selectUserByDeliveryEmail } from '../../rules/users.js';
 import { hashPassword } from '../../secrets.js';
 import type { State, Subscription } from '../../state.js';
@@ -38,20 +39,20 @@ export const createUser = defineEndpoint({
   requiresAdministrator: true,
   params: z.object({ email: z.string(), password: z.string(), full_name: z.string() }),
   reduce(state, { actor, params, now, entropy }) {
-    if (!canCreateUsers(actor)) return fail(Errors.badRequest('User not authorized to create users'));
+    if (!canCreateUsers(actor)) return fail(Errors.cannotCreateUsers());
     const fullName = checkFullName(state, params.full_name);
     if (!fullName.ok) return fail(fullName.error);
     const email = params.email.trim();
-    if (!isValidEmail(email)) return fail(Errors.badRequest('Bad name or username'));
-    if (selectUserByDeliveryEmail(state, email)) return fail(Errors.badRequest(`Email '${email}' already in use`));
-    if (!isPasswordStrongEnough(params.password)) return fail(Errors.badRequest('The password is too weak.'));
+    if (!isValidEmail(email)) return fail(Errors.badNameOrUsername());
+    if (selectUserByDeliveryEmail(state, email)) return fail(Errors.emailInUse(email));
+    if (!isPasswordStrongEnough(params.password)) return fail(Errors.passwordTooWeak());
 
     const userId = state.counters.nextUserId;
     const user = makeUser({
       id: userId,
       deliveryEmail: email,
       fullName: fullName.value,
-      role: 400,
+      role: ROLE_MEMBER,
       apiKey: drawApiKey(entropy),
       passwordHash: hashPassword(params.password, entropy.take(16)),
       dateCreated: Math.floor(now),

@@ -51,14 +51,14 @@ export const deactivateUser = defineEndpoint({
   }),
   reduce(state, { actor, params, path, now }) {
     const { actions } = params;
-    const access = accessUserForAdmin(state, actor, selectUser(state, path['user_id'] as number), {
+    const access = accessUserForAdmin(state, actor, selectUser(state, path.user_id), {
       allowBots: false,
       allowDeactivated: anyAction(actions),
     });
     if (!access.ok) return fail(access.error);
     const target = access.value;
     if (isOwner(target) && !isOwner(actor)) return fail(Errors.mustBe('owner'));
-    if (isOnlyActiveOwner(state, target)) return fail(Errors.badRequest('Cannot deactivate the only organization owner'));
+    if (isOnlyActiveOwner(state, target)) return fail(Errors.cannotDeactivateOnlyOwner());
 
     const bots = botsOwnedBy(state, target.id).filter((bot) => bot.isActive || anyAction(actions));
     const comment = params.deactivation_notification_comment?.trim();

@@ -15,7 +15,7 @@ export const getUserByEmail = defineEndpoint({
   allowBots: true,
   params: z.object(userViewParams),
   reduce(state, { actor, params, path }) {
-    const target = accessUserForRead(state, actor, selectUserByVisibleEmail(state, actor, path['email'] as string));
+    const target = accessUserForRead(state, actor, selectUserByVisibleEmail(state, actor, path.email));
     if (!target.ok) return fail(target.error);
     const options = userViewOptions(params);
     return succeed(state, { user: presentUser(state, actor, target.value, options) });

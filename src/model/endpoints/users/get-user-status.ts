@@ -16,7 +16,7 @@ export const getUserStatus = defineEndpoint({
   allowBots: true,
   params: z.object({}),
   reduce(state, { actor, path }) {
-    const target = accessUserForRead(state, actor, selectUser(state, path['user_id'] as number));
+    const target = accessUserForRead(state, actor, selectUser(state, path.user_id));
     if (!target.ok || isBot(target.value)) return fail(Errors.noSuchUser());
     if (!target.value.isActive) return fail(Errors.userIsDeactivated());
     return succeed(state, { status: presentUserStatus(target.value) });

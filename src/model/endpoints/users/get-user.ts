@@ -15,7 +15,7 @@ export const getUser = defineEndpoint({
   allowBots: true,
   params: z.object(userViewParams),
   reduce(state, { actor, params, path }) {
-    const target = accessUserForRead(state, actor, selectUser(state, path['user_id'] as number));
+    const target = accessUserForRead(state, actor, selectUser(state, path.user_id));
     if (!target.ok) return fail(target.error);
     const options = userViewOptions(params);
     return succeed(state, { user: presentUser(state, actor, target.value, options) });

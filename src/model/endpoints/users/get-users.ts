@@ -7,6 +7,7 @@ import { wire } from '../../params/wire.js';
 import { presentInaccessibleUser } from '../../present/inaccessible-user.js';
 import { presentUser } from '../../present/user.js';
 import { canAccessUser, selectUser } from '../../rules/users.js';
+import { ascendingIds } from '../../sorted-ids.js';
 import type { User } from '../../state.js';
 import { rows } from '../../tables/table.js';
 
@@ -28,9 +29,9 @@ export const getUsers = defineEndpoint({
       users = [...rows(state.users)];
     } else {
       users = [];
-      for (const id of [...new Set(params.user_ids)].sort((a, b) => a - b)) {
+      for (const id of ascendingIds(params.user_ids)) {
         const user = selectUser(state, id);
-        if (!user) return fail(Errors.badRequest(`Invalid user ID: ${id}`));
+        if (!user) return fail(Errors.invalidUserId(id));
         users.push(user);
       }
     }

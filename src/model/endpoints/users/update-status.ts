@@ -27,16 +27,16 @@ export const updateStatus = defineEndpoint({
   reduce(state, { actor, params, now }) {
     const statusText = params.status_text?.trim();
     if (params.away === undefined && statusText === undefined && params.emoji_name === undefined) {
-      return fail(Errors.badRequest('Client did not pass any new values.'));
+      return fail(Errors.noNewStatusValues());
     }
     if (statusText !== undefined && codePointLength(statusText) > MAX_STATUS_TEXT_LENGTH) {
-      return fail(Errors.badRequest(`status_text is too long (limit: ${MAX_STATUS_TEXT_LENGTH} characters)`));
+      return fail(Errors.tooLong('status_text', MAX_STATUS_TEXT_LENGTH));
     }
     let status: UserStatus = actor.status;
     if (statusText !== undefined) status = { ...status, statusText };
     if (params.emoji_name === undefined) {
       if (params.emoji_code !== undefined || params.reaction_type !== undefined) {
-        return fail(Errors.badRequest('Client must pass emoji_name if they pass either emoji_code or reaction_type.'));
+        return fail(Errors.emojiNameRequired());
       }
     } else if (params.emoji_name === '') {
       status = { ...status, emojiName: '', emojiCode: '', reactionType: 'unicode_emoji' };

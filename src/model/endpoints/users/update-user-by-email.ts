@@ -12,6 +12,6 @@ export const updateUserByEmail = defineEndpoint({
   allowBots: true,
   params: updateUserParams,
   reduce(state, ctx) {
-    return updateUserReducer(state, ctx, selectUserByVisibleEmail(state, ctx.actor, ctx.path['email'] as string));
+    return updateUserReducer(state, ctx, selectUserByVisibleEmail(state, ctx.actor, ctx.path.email));
   },
 });

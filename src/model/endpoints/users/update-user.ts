@@ -39,10 +39,10 @@ export function updateUserReducer(state: State, ctx: AuthenticatedContext<Update
     if (roleChangeTouchesOwner(target.role, params.role) && !isOwner(actor)) return fail(Errors.mustBe('owner'));
     if (!isAdministrator(actor)) return fail(Errors.mustBe('administrator'));
     if (isOnlyActiveOwner(state, target)) {
-      return fail(Errors.badRequest('The owner permission cannot be removed from the only organization owner.'));
+      return fail(Errors.cannotRemoveOnlyOwner());
     }
     if (isGuestPromotionToAdministrator(target.role, params.role)) {
-      return fail(Errors.badRequest('Guests cannot be organization administrators'));
+      return fail(Errors.guestCannotBeAdministrator());
     }
     role = params.role;
   }
@@ -62,11 +62,11 @@ export function updateUserReducer(state: State, ctx: AuthenticatedContext<Update
 
   if (params.new_email !== undefined) {
     if (!isOwner(actor)) return fail(Errors.mustBe('owner'));
-    if (!canChangeUserEmails(actor)) return fail(Errors.badRequest('User not authorized to change user emails'));
+    if (!canChangeUserEmails(actor)) return fail(Errors.cannotChangeUserEmails());
     const email = params.new_email.trim();
     if (!isValidEmail(email)) return fail(Errors.invalidEmailAddress());
     const holder = selectUserByDeliveryEmail(state, email);
-    if (holder && holder.id !== target.id) return fail(Errors.badRequest(`Email '${email}' already in use`));
+    if (holder && holder.id !== target.id) return fail(Errors.emailInUse(email));
     if (email !== target.deliveryEmail) deliveryEmail = email;
   }
 
@@ -95,6 +95,6 @@ export const updateUser = defineEndpoint({
   allowBots: true,
   params: updateUserParams,
   reduce(state, ctx) {
-    return updateUserReducer(state, ctx, selectUser(state, ctx.path['user_id'] as number));
+    return updateUserReducer(state, ctx, selectUser(state, ctx.path.user_id));
   },
 });

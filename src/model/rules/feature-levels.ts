@@ -1,0 +1,48 @@
+/**
+ * Where answers differ between server versions. The realm's feature level
+ * picks the version, so each rule here names the level at which the real
+ * server changed; the rest of the model asks these and never compares levels.
+ */
+import type { State } from '../state.js';
+
+/** Unknown or deactivated principals became 400 BAD_REQUEST here; before, they were 403 UNAUTHORIZED_PRINCIPAL. */
+export const PRINCIPAL_ERROR_FEATURE_LEVEL = 208;
+
+export function hasLegacyPrincipalErrors(state: State): boolean {
+  return state.featureLevel < PRINCIPAL_ERROR_FEATURE_LEVEL;
+}
+
+/** Subscriptions in archived channels became changeable here; before, they were frozen. */
+export const ARCHIVED_SUBSCRIPTIONS_FEATURE_LEVEL = 362;
+
+export function canChangeArchivedSubscriptions(state: State): boolean {
+  return state.featureLevel >= ARCHIVED_SUBSCRIPTIONS_FEATURE_LEVEL;
+}
+
+/** Members and subgroups of deactivated groups became changeable here. */
+export const DEACTIVATED_GROUP_MEMBERSHIP_FEATURE_LEVEL = 391;
+
+export function canChangeDeactivatedGroupMembership(state: State): boolean {
+  return state.featureLevel >= DEACTIVATED_GROUP_MEMBERSHIP_FEATURE_LEVEL;
+}
+
+/** The topics_policy value empty_topic_only appeared here; before, it was an invalid value. */
+export const EMPTY_TOPIC_ONLY_FEATURE_LEVEL = 404;
+
+export function knowsEmptyTopicOnlyPolicy(state: State): boolean {
+  return state.featureLevel >= EMPTY_TOPIC_ONLY_FEATURE_LEVEL;
+}
+
+/** Up to this level every new channel got a channel-events message; after it, the realm's send_channel_events_messages decides. */
+export const LAST_FEATURE_LEVEL_ALWAYS_SENDING_CHANNEL_EVENTS = 433;
+
+export function alwaysSendsChannelEventsMessages(state: State): boolean {
+  return state.featureLevel <= LAST_FEATURE_LEVEL_ALWAYS_SENDING_CHANNEL_EVENTS;
+}
+
+/** Bots became able to change group membership here. */
+export const BOT_GROUP_MEMBERSHIP_FEATURE_LEVEL = 496;
+
+export function canBotsChangeGroupMembership(state: State): boolean {
+  return state.featureLevel >= BOT_GROUP_MEMBERSHIP_FEATURE_LEVEL;
+}
