@@ -370,6 +370,8 @@ export interface State {
   /** Channels new users are subscribed to, in the order they were added. */
   readonly defaultChannelIds: readonly number[];
   readonly messages: Table<number, Message>;
+  /** Channel id → its newest message id, so a user's newest message is found from their subscriptions. */
+  readonly lastMessageIdByChannel: Table<number, number>;
   readonly systemBots: SystemBots;
 }
 

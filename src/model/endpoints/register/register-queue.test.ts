@@ -71,6 +71,17 @@ describe('POST /register: fetch_event_types', () => {
     );
   });
 
+  it('reports max_message_id whenever message is fetched: the newest message of the user\'s channels', () => {
+    const model = newModel();
+    expect(register(model, HAMLET, { fetch_event_types: JSON.stringify(['message']) })['max_message_id']).toBe(-1);
+    expect(register(model, HAMLET, { fetch_event_types: JSON.stringify(['realm']) })).not.toHaveProperty('max_message_id');
+    // Announcing a new channel posts Notification Bot's message to general, which Hamlet is in and Polonius is not.
+    expectSuccess(as(model, HAMLET).post('/users/me/subscriptions', { subscriptions: JSON.stringify([{ name: 'Wittenberg' }]), announce: 'true' }));
+    const newest = register(model, HAMLET, { fetch_event_types: JSON.stringify(['message']) })['max_message_id'];
+    expect(newest).toBeGreaterThan(0);
+    expect(register(model, POLONIUS, { fetch_event_types: JSON.stringify(['message']) })['max_message_id']).toBe(-1);
+  });
+
   it('falls back to event_types and prefers fetch_event_types', () => {
     const model = newModel();
     expect(register(model, HAMLET, { event_types: JSON.stringify(['video_calls']) })).toHaveProperty('has_provider_token', false);

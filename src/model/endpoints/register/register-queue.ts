@@ -5,6 +5,7 @@ import { fail, succeedWithQueue } from '../../outcome.js';
 import { json, wire } from '../../params/wire.js';
 import { presentProfileField } from '../../present/profile-data.js';
 import { presentUserGroup } from '../../present/user-group.js';
+import { selectNewestMessageId } from '../../rules/messages.js';
 import { rows } from '../../tables/table.js';
 import { presentDefaultStreamState, presentStreamState, presentSubscriptionState } from './channel-state.js';
 import { presentRealmState } from './realm-state.js';
@@ -120,6 +121,7 @@ export const registerQueue = defineEndpoint({
     if (want('subscription')) Object.assign(data, presentSubscriptionState(state, actor, channelOptions));
     if (want('stream')) Object.assign(data, presentStreamState(state, actor, channelOptions));
     if (want('default_streams')) Object.assign(data, presentDefaultStreamState(state, actor));
+    if (want('message')) data['max_message_id'] = selectNewestMessageId(state, actor);
     if (want('video_calls') || want('has_provider_token')) {
       // chatref configures no video provider integration, so nobody holds a provider token.
       data['has_provider_token'] = false;

@@ -70,6 +70,7 @@ export function postBotMessageMutably(draft: Draft<State>, channelId: number, to
     dateSent: Math.floor(now),
   };
   draft.messages = withRow(draft.messages as State['messages'], id, Object.freeze(message)) as Draft<State>['messages'];
+  draft.lastMessageIdByChannel = withRow(draft.lastMessageIdByChannel as State['lastMessageIdByChannel'], channelId, id) as Draft<State>['lastMessageIdByChannel'];
   const channel = getRow(draft.channels as State['channels'], channelId);
   if (channel !== undefined && channel.firstMessageId === null) putChannelMutably(draft, { ...channel, firstMessageId: id });
 }
