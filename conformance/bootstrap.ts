@@ -119,7 +119,9 @@ export async function bootstrap(target: Target, owner: TargetCredentials, option
     const made = await via(ownerActor, 'POST', '/users', { email, password, full_name: fullName });
     const madeBody = succeeded(made);
     if (madeBody === null || typeof madeBody['user_id'] !== 'number') {
-      return fail(`POST /users (as ${owner.email}) answered ${show(made)}: the account cannot create users (it needs the can_create_users permission, and the realm must accept ${domain} addresses)`);
+      return fail(
+        `POST /users (as ${owner.email}) answered ${show(made)}: the account cannot create users (it needs the can_create_users permission, and the realm must accept ${domain} addresses)`,
+      );
     }
     const userId = madeBody['user_id'];
     created.push(userId);

@@ -44,13 +44,7 @@ export interface Exchange {
 export interface CheckContext {
   readonly cast: Cast;
   /** Calls the target and records the exchange. Parameters are raw wire strings (JSON-encode arrays yourself). */
-  call(
-    auth: TargetAuth,
-    method: string,
-    path: string,
-    params?: Readonly<Record<string, string>>,
-    files?: readonly UploadedFile[],
-  ): Promise<TargetResponse>;
+  call(auth: TargetAuth, method: string, path: string, params?: Readonly<Record<string, string>>, files?: readonly UploadedFile[]): Promise<TargetResponse>;
   /** A fresh throw-away user for checks that change or deactivate someone (role 400 unless given). */
   newUser(role?: number): Promise<Actor>;
   /** A name no earlier run used: `${runId}-${label}-${n}`. */

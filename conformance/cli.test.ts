@@ -59,7 +59,14 @@ describe('chatref conform', () => {
   });
 
   it('exits 2 with the usage on bad arguments', { timeout: 240_000 }, async () => {
-    const cases = [[], ['--target', 'elsewhere'], ['--url', 'http://x'], ['--target', 'model', '--level', 'strict'], ['--target', 'model', '--runs', '0'], ['--target', 'model', '--colour']];
+    const cases = [
+      [],
+      ['--target', 'elsewhere'],
+      ['--url', 'http://x'],
+      ['--target', 'model', '--level', 'strict'],
+      ['--target', 'model', '--runs', '0'],
+      ['--target', 'model', '--colour'],
+    ];
     const runs = await Promise.all(cases.map((args) => conform(...args)));
     runs.forEach((run, index) => {
       expect(run.code, cases[index]!.join(' ')).toBe(2);

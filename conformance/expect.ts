@@ -66,10 +66,6 @@ export function expectTrue(condition: boolean, what: string, clause?: string): a
 /** Asserts that a read-back is unchanged by a failed request (`before` read before it, `after` after). */
 export function expectUnchanged(before: unknown, after: unknown, what: string, clause?: string): void {
   if (!isDeepStrictEqual(before, after)) {
-    throw new CheckFailure(
-      `a failed request to leave ${what} unchanged; before ${JSON.stringify(before)}, after ${JSON.stringify(after)}`,
-      undefined,
-      clause,
-    );
+    throw new CheckFailure(`a failed request to leave ${what} unchanged; before ${JSON.stringify(before)}, after ${JSON.stringify(after)}`, undefined, clause);
   }
 }

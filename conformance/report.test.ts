@@ -98,7 +98,9 @@ describe('console report', () => {
     expect(lines.at(-1)).toBe('1 passed, 1 failed');
     const fails = lines.filter((line) => line.startsWith('FAIL '));
     expect(fails).toHaveLength(1);
-    expect(fails[0]).toMatch(/^FAIL sample\.fails \[sample\.bad\]: sent POST \/users\/me\/status status_text=it's \$HOME "<b>" → got 200 \{"result":"success".*; expected a body without/);
+    expect(fails[0]).toMatch(
+      /^FAIL sample\.fails \[sample\.bad\]: sent POST \/users\/me\/status status_text=it's \$HOME "<b>" → got 200 \{"result":"success".*; expected a body without/,
+    );
     expect(text).toContain(`    curl -sS "$CHATREF_URL"'/api/v1/users/me/status'`);
     expect(text).toMatch(/\n {2}fail {8}sample\.bad {2}\(sample\.fails\)\n/);
     expect(text).toMatch(/\n {2}not covered sample\.none\n/);
@@ -124,7 +126,9 @@ describe('JUnit report', () => {
     expect(xml.match(/<testsuite /g)).toHaveLength(2);
     expect(xml).toContain('<testsuite name="POST /users/me/status" tests="1" failures="1"');
     expect(xml).toContain('<testcase classname="GET /users/me" name="sample.passes: Given a member when they read themselves then success"');
-    expect(xml).toMatch(/<failure message="a body without &lt;script&gt;alert\(&quot;x&quot;\)&lt;\/script&gt; &amp; &#39;q&#39; \\u0001\\u001b \]\]&gt; \\ud800" type="CheckFailure">/);
+    expect(xml).toMatch(
+      /<failure message="a body without &lt;script&gt;alert\(&quot;x&quot;\)&lt;\/script&gt; &amp; &#39;q&#39; \\u0001\\u001b \]\]&gt; \\ud800" type="CheckFailure">/,
+    );
     expect(xml).toContain('curl -sS -X POST'.slice(0, 0) + `curl -sS &quot;$CHATREF_URL&quot;&#39;/api/v1/users/me/status&#39;`);
   });
 
@@ -157,12 +161,20 @@ describe('curl reproduction', () => {
     expect(shellQuote(`a'b`)).toBe(`'a'\\''b'`);
     const base = { files: [] as [], params: {} };
     expect(curlCommand({ ...base, auth: null, method: 'GET', path: '/server_settings' }, 'http://h:1/')).toBe(`curl -sS 'http://h:1/api/v1/server_settings'`);
-    expect(curlCommand({ ...base, auth: 'Bearer x', method: 'POST', path: '/users' })).toBe(`curl -sS -X POST "$CHATREF_URL"'/api/v1/users' -H 'Authorization: Bearer x'`);
+    expect(curlCommand({ ...base, auth: 'Bearer x', method: 'POST', path: '/users' })).toBe(
+      `curl -sS -X POST "$CHATREF_URL"'/api/v1/users' -H 'Authorization: Bearer x'`,
+    );
     expect(curlCommand({ ...base, auth: { email: 'a@b', apiKey: 'k' }, method: 'DELETE', path: '/users/5', params: { x: '1' } })).toBe(
       `curl -sS -X DELETE "$CHATREF_URL"'/api/v1/users/5' -u 'a@b:k' --data-urlencode 'x=1'`,
     );
     expect(
-      curlCommand({ auth: null, method: 'POST', path: '/user_uploads', params: { a: 'b' }, files: [{ fieldName: 'f', fileName: 'x.txt', contentType: 'text/plain', data: new Uint8Array() }] }),
+      curlCommand({
+        auth: null,
+        method: 'POST',
+        path: '/user_uploads',
+        params: { a: 'b' },
+        files: [{ fieldName: 'f', fileName: 'x.txt', contentType: 'text/plain', data: new Uint8Array() }],
+      }),
     ).toBe(`curl -sS "$CHATREF_URL"'/api/v1/user_uploads' --form-string 'a=b' -F 'f=@x.txt;type=text/plain'`);
   });
 

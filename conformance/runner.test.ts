@@ -94,7 +94,8 @@ describe('runConformance', () => {
   it('reports a 500 and a flipped field as failures with the exchange and a curl script', async () => {
     const target = brokenModel((method, path, response) => {
       if (path === '/users' && method === 'GET') return { ...response, status: 500, body: { result: 'error', msg: 'boom', code: 'BAD' } };
-      if (path === '/users/me' && method === 'GET' && (response.body as any)?.role === 600) return { ...response, body: { ...(response.body as object), role: 400 } };
+      if (path === '/users/me' && method === 'GET' && (response.body as any)?.role === 600)
+        return { ...response, body: { ...(response.body as object), role: 400 } };
       return response;
     });
     const report = await runConformance({
@@ -166,7 +167,9 @@ describe('runConformance', () => {
 
   it('could not run: the account cannot create users, with the precondition named', async () => {
     const target = brokenModel((method, path, response) =>
-      method === 'POST' && path === '/users' ? { ...response, status: 400, body: { result: 'error', msg: 'User not authorized to create users', code: 'BAD_REQUEST' } } : response,
+      method === 'POST' && path === '/users'
+        ? { ...response, status: 400, body: { result: 'error', msg: 'User not authorized to create users', code: 'BAD_REQUEST' } }
+        : response,
     );
     const report = await runConformance({ target, owner: OWNER, checks: [meRole], clauses: CLAUSES, seed: 1 });
     expect(report.outcome).toBe('could not run');

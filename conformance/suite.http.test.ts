@@ -35,7 +35,9 @@ beforeAll(async () => {
   if (!existsSync(BUILT_CLI)) execFileSync('npx', ['tsup'], { cwd: ROOT, stdio: 'ignore' });
   const stale = newerThanBuild();
   if (stale.length > 0) {
-    console.warn(`dist/cli/main.js is older than ${stale.length} source file(s) (e.g. src/${stale[0]}): run \`npx tsup\` so this suite tests the current code.`);
+    console.warn(
+      `dist/cli/main.js is older than ${stale.length} source file(s) (e.g. src/${stale[0]}): run \`npx tsup\` so this suite tests the current code.`,
+    );
   }
   const child = spawn(process.execPath, [BUILT_CLI, 'serve', '--port', '0', '--seed', 'conformance'], { cwd: ROOT });
   server = child;

@@ -22,13 +22,7 @@ export interface TargetResponse {
 export interface Target {
   readonly name: string;
   /** Calls `method path` below /api/v1; GET parameters travel in the query string, others in a form body. */
-  call(
-    auth: TargetAuth,
-    method: string,
-    path: string,
-    params?: Readonly<Record<string, string>>,
-    files?: readonly UploadedFile[],
-  ): Promise<TargetResponse>;
+  call(auth: TargetAuth, method: string, path: string, params?: Readonly<Record<string, string>>, files?: readonly UploadedFile[]): Promise<TargetResponse>;
   close(): Promise<void>;
 }
 

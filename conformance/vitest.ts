@@ -47,7 +47,14 @@ export function registerConformanceTests(options: VitestConformanceOptions): rea
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const runs = options.runs ?? DEFAULT_RUNS;
   const timeoutMs = options.timeoutMs ?? 120_000;
-  const label = typeof options.target === 'string' ? options.target : typeof options.target === 'function' ? 'target' : 'url' in options.target ? options.target.url : options.target.name;
+  const label =
+    typeof options.target === 'string'
+      ? options.target
+      : typeof options.target === 'function'
+        ? 'target'
+        : 'url' in options.target
+          ? options.target.url
+          : options.target.name;
 
   describe(options.name ?? `conformance: ${label}`, () => {
     let resolved: ResolvedTarget | undefined;

@@ -64,7 +64,11 @@ function authorizationOf(auth: CallOptions['auth']): string | null {
  */
 export function createModel(options: ModelOptions = {}): Model {
   const state = typeof options.fixture === 'object' ? options.fixture : loadFixture(options.fixture);
-  const store = new Store({ state, ...(options.clock === undefined ? {} : { clock: options.clock }), ...(options.seed === undefined ? {} : { seed: options.seed }) });
+  const store = new Store({
+    state,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+  });
   if (options.clock === undefined) store.startTimers();
 
   const toRequest = (method: string, path: string, params: Readonly<Record<string, string>>, callOptions: CallOptions): StoreRequest => ({

@@ -23,7 +23,10 @@ export function badRequestArbitrary(spec: EndpointSpec): fc.Arbitrary<readonly M
   const inUrl = spec.method === 'GET';
   const choices: fc.Arbitrary<Mutation>[] = [
     fc
-      .record({ name: fc.constantFrom(...EXTRA_NAMES.filter((name) => !known.has(name))), value: fc.oneof(fc.constantFrom('1', 'true', '[]'), inUrl ? oddString : anyOddString) })
+      .record({
+        name: fc.constantFrom(...EXTRA_NAMES.filter((name) => !known.has(name))),
+        value: fc.oneof(fc.constantFrom('1', 'true', '[]'), inUrl ? oddString : anyOddString),
+      })
       .map(({ name, value }) => ({ kind: 'extra' as const, name, value })),
   ];
   const present = spec.params.filter((param) => param.valid !== undefined);

@@ -29,7 +29,17 @@ const NOT_INTEGERS = ['0x10', '1.5', '"5"', 'true', 'null', '[1]', '{}', 'Infini
  * is 1000.0, a float, to the real server; ` 1` is legal JSON), and values out
  * of any id range: the server may reject them or treat them as unknown.
  */
-const EDGE_INTEGERS = ['1e3', ' 1', '-1', '0', '2147483648', '9223372036854775807', '9223372036854775808', '-9223372036854775809', '99999999999999999999999999'];
+const EDGE_INTEGERS = [
+  '1e3',
+  ' 1',
+  '-1',
+  '0',
+  '2147483648',
+  '9223372036854775807',
+  '9223372036854775808',
+  '-9223372036854775809',
+  '99999999999999999999999999',
+];
 
 const NOT_BOOLEANS = ['True', 'FALSE', '1', '0', 'yes', 'on', '"true"', 'null', '[true]', 'tru'];
 
@@ -54,14 +64,24 @@ function forKind(kind: ParamKind, inUrl: boolean): fc.Arbitrary<WireValue> {
     case 'enum':
       return fc.oneof(
         text.filter((value) => !kind.values.includes(value)).map((value) => ({ value, verdict: 'invalid' as const })),
-        invalid(...kind.values.map((value) => `"${value}"`), ...kind.values.map((value) => value.toUpperCase()).filter((value) => !kind.values.includes(value))),
+        invalid(
+          ...kind.values.map((value) => `"${value}"`),
+          ...kind.values.map((value) => value.toUpperCase()).filter((value) => !kind.values.includes(value)),
+        ),
       );
     case 'int':
-      return fc.oneof(invalid(...MALFORMED_JSON, ...NOT_INTEGERS), maybe(...EDGE_INTEGERS), fc.integer().map((n) => ({ value: String(n), verdict: 'maybe' as const })));
+      return fc.oneof(
+        invalid(...MALFORMED_JSON, ...NOT_INTEGERS),
+        maybe(...EDGE_INTEGERS),
+        fc.integer().map((n) => ({ value: String(n), verdict: 'maybe' as const })),
+      );
     case 'int-enum':
       return fc.oneof(
         invalid(...MALFORMED_JSON, ...NOT_INTEGERS, '-1', '0', '2147483648', '9223372036854775808', ...kind.values.map((value) => `"${value}"`)),
-        fc.integer({ min: -1000, max: 100_000 }).filter((n) => !kind.values.includes(n)).map((n) => ({ value: String(n), verdict: 'invalid' as const })),
+        fc
+          .integer({ min: -1000, max: 100_000 })
+          .filter((n) => !kind.values.includes(n))
+          .map((n) => ({ value: String(n), verdict: 'invalid' as const })),
         maybe(...kind.values.map((value) => ` ${value}`), ...kind.values.map((value) => `${value / 100}e2`)),
       );
     case 'bool':

@@ -128,7 +128,7 @@ export const AUTH_CLAUSES: readonly Clause[] = [
   {
     id: 'auth.fetch-api-key.missing-argument',
     section: 'server-core.md: /fetch_api_key',
-    summary: "A missing username or password: 400 REQUEST_VARIABLE_MISSING \"Missing 'x' argument\".",
+    summary: 'A missing username or password: 400 REQUEST_VARIABLE_MISSING "Missing \'x\' argument".',
     level: 'compat',
     endpoint: FETCH,
   },
@@ -170,7 +170,8 @@ export const AUTH_CLAUSES: readonly Clause[] = [
   {
     id: 'auth.jwt.errors',
     section: 'server-core.md: /jwt/fetch_api_key',
-    summary: 'A missing or bad token is 400 BAD_REQUEST with the real server’s message, or "JWT authentication is not enabled for this organization" when the realm has no JWT key.',
+    summary:
+      'A missing or bad token is 400 BAD_REQUEST with the real server’s message, or "JWT authentication is not enabled for this organization" when the realm has no JWT key.',
     level: 'compat',
     endpoint: JWT,
   },

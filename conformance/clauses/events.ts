@@ -145,7 +145,8 @@ export const EVENT_CLAUSES: readonly Clause[] = [
   {
     id: 'events.users.role',
     section: ev('§5.4 realm_user update; §5.5'),
-    summary: 'A role change sends realm_user update with person {user_id, role}, and moves the user between role system groups with user_group remove_members / add_members.',
+    summary:
+      'A role change sends realm_user update with person {user_id, role}, and moves the user between role system groups with user_group remove_members / add_members.',
     level: 'compat',
     endpoint: 'PATCH /users/{user_id}',
   },
@@ -188,14 +189,16 @@ export const EVENT_CLAUSES: readonly Clause[] = [
   {
     id: 'events.channels.create',
     section: ev('§5.3 stream create; subscription add'),
-    summary: 'A new channel is announced with stream create to those who may see it (public: every non-guest; private: administrators), and its creator gets subscription add.',
+    summary:
+      'A new channel is announced with stream create to those who may see it (public: every non-guest; private: administrators), and its creator gets subscription add.',
     level: 'compat',
     endpoint: 'POST /users/me/subscriptions',
   },
   {
     id: 'events.channels.private-hidden',
     section: ev('§5.3 recipients'),
-    summary: 'A user who may not see a private channel (neither subscriber nor administrator) gets no event about it: creation, subscribers, changes, archiving.',
+    summary:
+      'A user who may not see a private channel (neither subscriber nor administrator) gets no event about it: creation, subscribers, changes, archiving.',
     level: 'compat',
   },
   {
@@ -207,7 +210,8 @@ export const EVENT_CLAUSES: readonly Clause[] = [
   {
     id: 'events.subscriptions.add',
     section: ev('§5.3 subscription add / peer_add'),
-    summary: 'Subscribing sends the user subscription add with the channel (after stream create when a private channel becomes visible), and peer_add to the other subscribers, never to the user added.',
+    summary:
+      'Subscribing sends the user subscription add with the channel (after stream create when a private channel becomes visible), and peer_add to the other subscribers, never to the user added.',
     level: 'compat',
     endpoint: 'POST /users/me/subscriptions',
   },
@@ -221,7 +225,8 @@ export const EVENT_CLAUSES: readonly Clause[] = [
   {
     id: 'events.streams.update',
     section: ev('§5.3 stream update'),
-    summary: 'A channel change sends stream update {stream_id, name, property, value} (rendered_description too for a description) to those who may see the channel.',
+    summary:
+      'A channel change sends stream update {stream_id, name, property, value} (rendered_description too for a description) to those who may see the channel.',
     level: 'compat',
     endpoint: 'PATCH /streams/{stream_id}',
   },
@@ -265,7 +270,8 @@ export const EVENT_CLAUSES: readonly Clause[] = [
   {
     id: 'events.groups.deactivate',
     section: ev('§1.3 include_deactivated_groups; §5.5'),
-    summary: 'Deactivating a group sends user_group update data {deactivated: true} to queues with include_deactivated_groups and user_group remove to the others.',
+    summary:
+      'Deactivating a group sends user_group update data {deactivated: true} to queues with include_deactivated_groups and user_group remove to the others.',
     level: 'compat',
     endpoint: 'POST /user_groups/{user_group_id}/deactivate',
   },
@@ -281,7 +287,8 @@ export const EVENT_CLAUSES: readonly Clause[] = [
   {
     id: 'events.realm.update-dict-data',
     section: ev('§5.6 realm update_dict'),
-    summary: 'Message-edit and group-permission settings arrive as realm update_dict with property "default" and data holding exactly the changed setting, one event per setting, to every user.',
+    summary:
+      'Message-edit and group-permission settings arrive as realm update_dict with property "default" and data holding exactly the changed setting, one event per setting, to every user.',
     level: 'compat',
     endpoint: 'PATCH /realm',
   },

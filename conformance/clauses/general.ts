@@ -61,7 +61,7 @@ export const GENERAL_CLAUSES: readonly Clause[] = [
   {
     id: 'general.params.missing',
     section: 'server-core.md: How parameters are parsed',
-    summary: "A missing required parameter is 400 REQUEST_VARIABLE_MISSING \"Missing 'x' argument\" with var_name.",
+    summary: 'A missing required parameter is 400 REQUEST_VARIABLE_MISSING "Missing \'x\' argument" with var_name.',
     level: 'compat',
   },
   {

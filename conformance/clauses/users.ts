@@ -201,7 +201,8 @@ export const USER_CLAUSES: readonly Clause[] = [
   {
     id: 'users.create.errors',
     section: 'server-core.md: POST /users',
-    summary: 'Non-administrators: 400 UNAUTHORIZED_PRINCIPAL "Must be an organization administrator"; without can_create_users: 400 BAD_REQUEST "User not authorized to create users".',
+    summary:
+      'Non-administrators: 400 UNAUTHORIZED_PRINCIPAL "Must be an organization administrator"; without can_create_users: 400 BAD_REQUEST "User not authorized to create users".',
     level: 'compat',
     endpoint: CREATE,
   },
@@ -268,7 +269,8 @@ export const USER_CLAUSES: readonly Clause[] = [
   {
     id: 'users.update.profile-data',
     section: UPDATE_SECTION,
-    summary: 'profile_data sets the target’s custom field values: each entry has an integer id and a value (string, integer list, or null to remove), both required.',
+    summary:
+      'profile_data sets the target’s custom field values: each entry has an integer id and a value (string, integer list, or null to remove), both required.',
     level: 'spec',
     endpoint: UPDATE,
   },
@@ -283,7 +285,8 @@ export const USER_CLAUSES: readonly Clause[] = [
   {
     id: 'users.update.errors',
     section: 'server-core.md: PATCH /users/{user_id} and /users/{email}',
-    summary: 'Messages: "Insufficient permission" (400 BAD_REQUEST), "Must be an organization owner" (400 UNAUTHORIZED_PRINCIPAL), "No such user", and the only-owner message.',
+    summary:
+      'Messages: "Insufficient permission" (400 BAD_REQUEST), "Must be an organization owner" (400 UNAUTHORIZED_PRINCIPAL), "No such user", and the only-owner message.',
     level: 'compat',
     endpoint: UPDATE,
   },
@@ -378,7 +381,8 @@ export const USER_CLAUSES: readonly Clause[] = [
   {
     id: 'users.deactivate.errors',
     section: 'server-core.md: DELETE /users/{user_id}',
-    summary: 'Messages: "Insufficient permission", "User is deactivated", "No such user", "Must be an organization owner" (owner target, non-owner requester), "Cannot deactivate the only organization owner".',
+    summary:
+      'Messages: "Insufficient permission", "User is deactivated", "No such user", "Must be an organization owner" (owner target, non-owner requester), "Cannot deactivate the only organization owner".',
     level: 'compat',
     endpoint: DEACTIVATE,
   },

@@ -2,7 +2,20 @@
 import type fc from 'fast-check';
 import { expectOutcome, type Expected } from './outcome.js';
 import { checkInvariants } from './invariants.js';
-import { activeOwners, callerActive, callerLabel, callerRole, isAdministrator, pick, pickCaller, type Caller, type Model, type PoolUser, type Role, type World } from './world.js';
+import {
+  activeOwners,
+  callerActive,
+  callerLabel,
+  callerRole,
+  isAdministrator,
+  pick,
+  pickCaller,
+  type Caller,
+  type Model,
+  type PoolUser,
+  type Role,
+  type World,
+} from './world.js';
 
 export function expectedRoleChange(model: Model, caller: Caller, target: PoolUser, role: Role): Expected {
   if (!callerActive(caller)) return 'unauthenticated';

@@ -2,7 +2,19 @@
 import type fc from 'fast-check';
 import { expectOutcome, type Expected } from './outcome.js';
 import { checkInvariants } from './invariants.js';
-import { activeOwners, callerActive, callerLabel, callerRole, isAdministrator, pick, pickCaller, type Caller, type Model, type PoolUser, type World } from './world.js';
+import {
+  activeOwners,
+  callerActive,
+  callerLabel,
+  callerRole,
+  isAdministrator,
+  pick,
+  pickCaller,
+  type Caller,
+  type Model,
+  type PoolUser,
+  type World,
+} from './world.js';
 
 export function expectedDeactivation(model: Model, caller: Caller, target: PoolUser): Expected {
   if (!callerActive(caller)) return 'unauthenticated';

@@ -17,12 +17,21 @@ export class GetOwnUserCommand implements fc.AsyncCommand<Model, World> {
     const caller = pickCaller(model, this.callerPosition);
     const response = await world.send({ caller, method: 'GET', path: '/users/me' });
     this.label = world.lastCurl;
-    const outcome = expectOutcome(response, callerActive(caller) ? 'ok' : 'unauthenticated', `${callerLabel(caller)} reading their own user`, 'invariant.deactivated.no-auth');
+    const outcome = expectOutcome(
+      response,
+      callerActive(caller) ? 'ok' : 'unauthenticated',
+      `${callerLabel(caller)} reading their own user`,
+      'invariant.deactivated.no-auth',
+    );
     if (outcome !== 'success') return;
     const body = response.body as Record<string, unknown>;
     const id = caller.kind === 'owner' ? world.owner.userId : caller.user.actor.userId;
     if (body['user_id'] !== id || body['role'] !== callerRole(caller)) {
-      throw new CheckFailure(`GET /users/me to show user ${id} with role ${callerRole(caller)}; got user ${String(body['user_id'])} with role ${String(body['role'])}`, undefined, 'invariant.write.read-back');
+      throw new CheckFailure(
+        `GET /users/me to show user ${id} with role ${callerRole(caller)}; got user ${String(body['user_id'])} with role ${String(body['role'])}`,
+        undefined,
+        'invariant.write.read-back',
+      );
     }
   }
 

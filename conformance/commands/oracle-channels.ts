@@ -1,5 +1,18 @@
 /** Channel writes for the event oracle: create (by subscribing to a new name), change, archive. */
-import { actorOf, commandLabel, liveChannels, MAX_CHANNELS, MAX_MADE_PER_CHECK, MAX_MADE_PER_RUN, pickActiveCaller, pickChannel, pickUserId, sendWrite, type OracleCommand, type OracleModel } from './oracle-world.js';
+import {
+  actorOf,
+  commandLabel,
+  liveChannels,
+  MAX_CHANNELS,
+  MAX_MADE_PER_CHECK,
+  MAX_MADE_PER_RUN,
+  pickActiveCaller,
+  pickChannel,
+  pickUserId,
+  sendWrite,
+  type OracleCommand,
+  type OracleModel,
+} from './oracle-world.js';
 import type { World } from './world.js';
 
 /** POST /users/me/subscriptions with a new name: the caller (and maybe one more user) in a new channel. */
@@ -38,7 +51,11 @@ export class CreateChannelCommand implements OracleCommand {
   }
 
   toString(): string {
-    return commandLabel('CreateChannel', [`caller#${this.callerPosition}`, `invite_only ${this.inviteOnly}`, `default ${this.isDefault}`, `also#${String(this.alsoPosition)}`], this.label);
+    return commandLabel(
+      'CreateChannel',
+      [`caller#${this.callerPosition}`, `invite_only ${this.inviteOnly}`, `default ${this.isDefault}`, `also#${String(this.alsoPosition)}`],
+      this.label,
+    );
   }
 }
 
@@ -130,11 +147,19 @@ export class SubscriptionCommand implements OracleCommand {
     const params: Record<string, string> = { subscriptions: JSON.stringify(this.subscribe ? [{ name: channel.name }] : [channel.name]) };
     if (this.whoPosition !== undefined) params['principals'] = JSON.stringify([pickUserId(world, model, this.whoPosition)]);
     const verb = this.subscribe ? 'subscribing' : 'unsubscribing';
-    await sendWrite(world, { caller, method: this.subscribe ? 'POST' : 'DELETE', path: '/users/me/subscriptions', params }, `${verb} ${params['principals'] ?? 'themselves'} to channel ${channel.id}`);
+    await sendWrite(
+      world,
+      { caller, method: this.subscribe ? 'POST' : 'DELETE', path: '/users/me/subscriptions', params },
+      `${verb} ${params['principals'] ?? 'themselves'} to channel ${channel.id}`,
+    );
     this.label = world.lastCurl;
   }
 
   toString(): string {
-    return commandLabel(this.subscribe ? 'Subscribe' : 'Unsubscribe', [`caller#${this.callerPosition}`, `channel#${this.channelPosition}`, `who#${String(this.whoPosition)}`], this.label);
+    return commandLabel(
+      this.subscribe ? 'Subscribe' : 'Unsubscribe',
+      [`caller#${this.callerPosition}`, `channel#${this.channelPosition}`, `who#${String(this.whoPosition)}`],
+      this.label,
+    );
   }
 }

@@ -1,5 +1,17 @@
 /** User group writes for the event oracle: create, rename or describe, members, subgroups, deactivate. */
-import { activeGroups, commandLabel, MAX_GROUPS, MAX_MADE_PER_CHECK, MAX_MADE_PER_RUN, pickActiveCaller, pickGroup, pickUserId, sendWrite, type OracleCommand, type OracleModel } from './oracle-world.js';
+import {
+  activeGroups,
+  commandLabel,
+  MAX_GROUPS,
+  MAX_MADE_PER_CHECK,
+  MAX_MADE_PER_RUN,
+  pickActiveCaller,
+  pickGroup,
+  pickUserId,
+  sendWrite,
+  type OracleCommand,
+  type OracleModel,
+} from './oracle-world.js';
 import type { World } from './world.js';
 
 /** POST /user_groups/create with up to two members by position. */
@@ -85,13 +97,21 @@ export class GroupMembershipCommand implements OracleCommand {
     const group = pickGroup(model, this.groupPosition);
     const other = this.subgroup ? pickGroup(model, this.otherPosition).id : pickUserId(world, model, this.otherPosition);
     const path = `/user_groups/${group.id}/${this.subgroup ? 'subgroups' : 'members'}`;
-    await sendWrite(world, { caller, method: 'POST', path, params: { [this.add ? 'add' : 'delete']: JSON.stringify([other]) } }, `${this.add ? 'adding' : 'removing'} ${other} in group ${group.id}`);
+    await sendWrite(
+      world,
+      { caller, method: 'POST', path, params: { [this.add ? 'add' : 'delete']: JSON.stringify([other]) } },
+      `${this.add ? 'adding' : 'removing'} ${other} in group ${group.id}`,
+    );
     this.label = world.lastCurl;
   }
 
   toString(): string {
     const name = `${this.add ? 'Add' : 'Remove'}${this.subgroup ? 'Subgroup' : 'Member'}`;
-    return commandLabel(name, [`caller#${this.callerPosition}`, `group#${this.groupPosition}`, `${this.subgroup ? 'group' : 'user'}#${this.otherPosition}`], this.label);
+    return commandLabel(
+      name,
+      [`caller#${this.callerPosition}`, `group#${this.groupPosition}`, `${this.subgroup ? 'group' : 'user'}#${this.otherPosition}`],
+      this.label,
+    );
   }
 }
 

@@ -34,15 +34,23 @@ export const ORACLE_COMMANDS: readonly fc.Arbitrary<OracleCommand>[] = [
   fc.tuple(callerPosition, position, fc.nat({ max: 2 })).map(([caller, field, value]) => new ProfileDataCommand(caller, field, value)),
   fc.constant(null).map(() => new CreateProfileFieldCommand()),
   // Channels and subscriptions
-  fc.tuple(callerPosition, fc.boolean(), fc.boolean(), maybePosition).map(([caller, inviteOnly, isDefault, also]) => new CreateChannelCommand(caller, inviteOnly, isDefault, also)),
+  fc
+    .tuple(callerPosition, fc.boolean(), fc.boolean(), maybePosition)
+    .map(([caller, inviteOnly, isDefault, also]) => new CreateChannelCommand(caller, inviteOnly, isDefault, also)),
   fc.tuple(callerPosition, position, fc.constantFrom(...CHANNEL_CHANGES)).map(([caller, channel, change]) => new UpdateChannelCommand(caller, channel, change)),
   fc.tuple(callerPosition, position).map(([caller, channel]) => new ArchiveChannelCommand(caller, channel)),
-  fc.tuple(callerPosition, position, fc.boolean(), maybePosition).map(([caller, channel, subscribe, who]) => new SubscriptionCommand(caller, channel, subscribe, who)),
-  fc.tuple(callerPosition, position, fc.boolean(), maybePosition).map(([caller, channel, subscribe, who]) => new SubscriptionCommand(caller, channel, subscribe, who)),
+  fc
+    .tuple(callerPosition, position, fc.boolean(), maybePosition)
+    .map(([caller, channel, subscribe, who]) => new SubscriptionCommand(caller, channel, subscribe, who)),
+  fc
+    .tuple(callerPosition, position, fc.boolean(), maybePosition)
+    .map(([caller, channel, subscribe, who]) => new SubscriptionCommand(caller, channel, subscribe, who)),
   // Groups
   fc.tuple(callerPosition, fc.array(position, { maxLength: 2 })).map(([caller, members]) => new CreateGroupCommand(caller, members)),
   fc.tuple(callerPosition, position, fc.boolean()).map(([caller, group, rename]) => new UpdateGroupCommand(caller, group, rename)),
-  fc.tuple(callerPosition, position, fc.boolean(), fc.boolean(), position).map(([caller, group, subgroup, add, other]) => new GroupMembershipCommand(caller, group, subgroup, add, other)),
+  fc
+    .tuple(callerPosition, position, fc.boolean(), fc.boolean(), position)
+    .map(([caller, group, subgroup, add, other]) => new GroupMembershipCommand(caller, group, subgroup, add, other)),
   fc.tuple(callerPosition, position).map(([caller, group]) => new DeactivateGroupCommand(caller, group)),
   // Organization settings
   fc.tuple(callerPosition, position, position).map(([caller, setting, value]) => new UpdateRealmCommand(caller, setting, value)),

@@ -25,7 +25,11 @@ export class ProfileDataCommand implements OracleCommand {
     const caller = pickActiveCaller(model, this.callerPosition);
     const id = pick(model.registry.fieldIds, this.fieldPosition);
     const value = VALUES[this.value % VALUES.length]!;
-    await sendWrite(world, { caller, method: 'PATCH', path: '/users/me/profile_data', params: { data: JSON.stringify([{ id, value }]) } }, `setting profile field ${id}`);
+    await sendWrite(
+      world,
+      { caller, method: 'PATCH', path: '/users/me/profile_data', params: { data: JSON.stringify([{ id, value }]) } },
+      `setting profile field ${id}`,
+    );
     this.label = world.lastCurl;
   }
 
@@ -46,7 +50,12 @@ export class CreateProfileFieldCommand implements OracleCommand {
     model.registry.fieldCreated = true;
     await sendWrite(
       world,
-      { caller: { kind: 'owner' }, method: 'POST', path: '/realm/profile_fields', params: { name: ORACLE_FIELD_NAME, field_type: '1', hint: 'made by the event oracle' } },
+      {
+        caller: { kind: 'owner' },
+        method: 'POST',
+        path: '/realm/profile_fields',
+        params: { name: ORACLE_FIELD_NAME, field_type: '1', hint: 'made by the event oracle' },
+      },
       'creating a custom profile field',
     );
     this.label = world.lastCurl;

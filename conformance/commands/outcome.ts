@@ -14,7 +14,11 @@ export function expectOutcome(response: TargetResponse, expected: Expected, what
   if (expected === 'ok' && outcome !== 'success') throw new CheckFailure(`${what} to succeed; got ${describeResponse(response)}`, undefined, clause);
   if (expected === 'refused' && outcome !== 'error') throw new CheckFailure(`${what} to be refused; got ${describeResponse(response)}`, undefined, clause);
   if (expected === 'unauthenticated' && (outcome !== 'error' || response.status !== 401)) {
-    throw new CheckFailure(`${what} to be refused with 401, the caller being deactivated; got ${describeResponse(response)}`, undefined, 'invariant.deactivated.no-auth');
+    throw new CheckFailure(
+      `${what} to be refused with 401, the caller being deactivated; got ${describeResponse(response)}`,
+      undefined,
+      'invariant.deactivated.no-auth',
+    );
   }
   return outcome;
 }

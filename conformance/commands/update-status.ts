@@ -34,10 +34,18 @@ export class UpdateStatusCommand implements fc.AsyncCommand<Model, World> {
       const read = await world.read(`/users/${user.actor.userId}/status`);
       const status = (read.body as { status?: Record<string, unknown> } | null)?.status;
       if (!isSuccess(read) || status === undefined) {
-        throw new CheckFailure(`GET /users/${user.actor.userId}/status to succeed after a status update; got ${describeResponse(read)}`, undefined, 'invariant.write.read-back');
+        throw new CheckFailure(
+          `GET /users/${user.actor.userId}/status to succeed after a status update; got ${describeResponse(read)}`,
+          undefined,
+          'invariant.write.read-back',
+        );
       }
       if ((status['status_text'] ?? '') !== text || (this.away !== undefined && (status['away'] === true) !== this.away)) {
-        throw new CheckFailure(`the status read back to show status_text ${JSON.stringify(text)}${this.away === undefined ? '' : ` and away ${this.away}`}; got ${JSON.stringify(status)}`, undefined, 'invariant.write.read-back');
+        throw new CheckFailure(
+          `the status read back to show status_text ${JSON.stringify(text)}${this.away === undefined ? '' : ` and away ${this.away}`}; got ${JSON.stringify(status)}`,
+          undefined,
+          'invariant.write.read-back',
+        );
       }
     }
     await checkInvariants(world, model);

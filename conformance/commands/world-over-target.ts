@@ -102,15 +102,22 @@ export function worldOverTarget(ctx: CheckContext, call: Call, reference?: Refer
       const fullName = ctx.unique('pool');
       const made = await call(owner, 'POST', '/users', { email, password, full_name: fullName });
       const id = (made.body as Record<string, unknown> | null)?.['user_id'];
-      if (!isSuccess(made) || typeof id !== 'number') throw new CheckFailure(`POST /users as the owner to create a user; got ${describeResponse(made)}`, undefined, 'invariant.role.permissions');
+      if (!isSuccess(made) || typeof id !== 'number')
+        throw new CheckFailure(`POST /users as the owner to create a user; got ${describeResponse(made)}`, undefined, 'invariant.role.permissions');
       createdIds.push(id);
       if (role !== 400) {
         const patched = await call(owner, 'PATCH', `/users/${id}`, { role: String(role) });
-        if (!isSuccess(patched)) throw new CheckFailure(`the owner to give the new user ${id} role ${role}; got ${describeResponse(patched)}`, undefined, 'invariant.role.permissions');
+        if (!isSuccess(patched))
+          throw new CheckFailure(
+            `the owner to give the new user ${id} role ${role}; got ${describeResponse(patched)}`,
+            undefined,
+            'invariant.role.permissions',
+          );
       }
       const key = await call(null, 'POST', '/fetch_api_key', { username: email, password });
       const apiKey = (key.body as Record<string, unknown> | null)?.['api_key'];
-      if (!isSuccess(key) || typeof apiKey !== 'string') throw new CheckFailure(`POST /fetch_api_key for the new user; got ${describeResponse(key)}`, undefined, 'auth.key-fetch.public');
+      if (!isSuccess(key) || typeof apiKey !== 'string')
+        throw new CheckFailure(`POST /fetch_api_key for the new user; got ${describeResponse(key)}`, undefined, 'auth.key-fetch.public');
       const actor: Actor = { email, apiKey, userId: id, fullName, role };
       const name = register(actor);
       lastCurl = curlLine({ auth: owner, method: 'POST', path: '/users', params: { email, password, full_name: fullName } });
@@ -129,7 +136,8 @@ export function worldOverTarget(ctx: CheckContext, call: Call, reference?: Refer
     async readModel(): Promise<Model> {
       const listing = await call(owner, 'GET', '/users');
       const members = (listing.body as { members?: Record<string, unknown>[] } | null)?.members;
-      if (!isSuccess(listing) || !Array.isArray(members)) throw new CheckFailure(`GET /users as the owner to succeed; got ${describeResponse(listing)}`, undefined, 'invariant.user.read-agrees');
+      if (!isSuccess(listing) || !Array.isArray(members))
+        throw new CheckFailure(`GET /users as the owner to succeed; got ${describeResponse(listing)}`, undefined, 'invariant.user.read-agrees');
       const byId = new Map(members.map((member) => [member['user_id'], member]));
       const users: PoolUser[] = [];
       for (const { actor, name } of pool.slice(-POOL_WINDOW)) {

@@ -89,7 +89,11 @@ function walk(path: string, applied: unknown, registered: unknown, out: Differen
       if (left.size < applied.length || right.size < registered.length) {
         // The same entry twice (an event applied twice, or sent twice).
         const ids = (list: readonly Record<string, any>[]) => list.map((item) => item[key]);
-        out.push({ path: `${path} (${key}s, one listed twice)`, applied: ids(applied as Record<string, any>[]), registered: ids(registered as Record<string, any>[]) });
+        out.push({
+          path: `${path} (${key}s, one listed twice)`,
+          applied: ids(applied as Record<string, any>[]),
+          registered: ids(registered as Record<string, any>[]),
+        });
         return;
       }
       const before = out.length;
@@ -98,7 +102,8 @@ function walk(path: string, applied: unknown, registered: unknown, out: Differen
       const ids = (list: readonly Record<string, any>[]) => list.map((item) => item[key]);
       const order = { applied: ids(applied as Record<string, any>[]), registered: ids(registered as Record<string, any>[]) };
       // Equal entries (up to unknown values) in another order.
-      if (out.length === before && out.length < limit && !isDeepStrictEqual(order.applied, order.registered)) out.push({ path: `${path} (order of ${key}s)`, ...order });
+      if (out.length === before && out.length < limit && !isDeepStrictEqual(order.applied, order.registered))
+        out.push({ path: `${path} (order of ${key}s)`, ...order });
       return;
     }
     if (applied.length === registered.length) {
@@ -109,7 +114,8 @@ function walk(path: string, applied: unknown, registered: unknown, out: Differen
     return;
   }
   if (isObject(applied) && isObject(registered)) {
-    for (const key of new Set([...Object.keys(applied), ...Object.keys(registered)])) walk(path === '' ? key : `${path}.${key}`, applied[key], registered[key], out, limit);
+    for (const key of new Set([...Object.keys(applied), ...Object.keys(registered)]))
+      walk(path === '' ? key : `${path}.${key}`, applied[key], registered[key], out, limit);
     return;
   }
   out.push({ path, applied, registered });
@@ -141,7 +147,8 @@ function settlePlacements(applied: RegisterState, registered: Readonly<RegisterS
     applied['unsubscribed'].push(channel);
   }
   applied['never_subscribed'] = stay;
-  if (Array.isArray(applied['unsubscribed'])) applied['unsubscribed'].sort((a: Record<string, any>, b: Record<string, any>) => Number(a['stream_id']) - Number(b['stream_id']));
+  if (Array.isArray(applied['unsubscribed']))
+    applied['unsubscribed'].sort((a: Record<string, any>, b: Record<string, any>) => Number(a['stream_id']) - Number(b['stream_id']));
 }
 
 /** The first `limit` differences between the state built from events and a fresh register (both in comparable form). */

@@ -6,11 +6,34 @@ const ME = 10;
 const GROUPS = { owners: 1, administrators: 2, moderators: 3, members: 4, everyone: 5, team: 9 } as const;
 
 function user(id: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { user_id: id, email: `u${id}@example.test`, full_name: `User ${id}`, role: 400, is_admin: false, is_owner: false, is_guest: false, is_bot: false, avatar_url: null, profile_data: {}, ...extra };
+  return {
+    user_id: id,
+    email: `u${id}@example.test`,
+    full_name: `User ${id}`,
+    role: 400,
+    is_admin: false,
+    is_owner: false,
+    is_guest: false,
+    is_bot: false,
+    avatar_url: null,
+    profile_data: {},
+    ...extra,
+  };
 }
 
 function channel(id: number, name: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { stream_id: id, name, description: '', rendered_description: '', invite_only: false, is_web_public: false, history_public_to_subscribers: true, is_archived: false, subscriber_count: 1, ...extra };
+  return {
+    stream_id: id,
+    name,
+    description: '',
+    rendered_description: '',
+    invite_only: false,
+    is_web_public: false,
+    history_public_to_subscribers: true,
+    is_archived: false,
+    subscriber_count: 1,
+    ...extra,
+  };
 }
 
 function group(id: number, name: string, members: number[], subgroups: number[] = []): Record<string, unknown> {
@@ -107,7 +130,14 @@ describe('applyEvents: users', () => {
       { type: 'user_group', op: 'add_members', group_id: GROUPS.everyone, user_ids: [ME] },
     ];
     const { state } = applyEvents(initialState(), events);
-    expect(state).toMatchObject({ is_guest: true, is_admin: false, realm_default_streams: [], can_create_public_streams: false, can_invite_others_to_realm: false, can_create_streams: false });
+    expect(state).toMatchObject({
+      is_guest: true,
+      is_admin: false,
+      realm_default_streams: [],
+      can_create_public_streams: false,
+      can_invite_others_to_realm: false,
+      can_create_streams: false,
+    });
     expect(state['realm_users'][1]).toMatchObject({ role: 600, is_guest: true });
     const back = applyEvent(state, { type: 'realm_user', op: 'update', person: { user_id: ME, role: 400 } });
     expect(isUnknownValue(back['realm_default_streams'])).toBe(true);
@@ -138,13 +168,23 @@ describe('applyEvents: users', () => {
     const event = { type: 'realm_user', op: 'remove', person: { user_id: 20, full_name: 'Unknown user' } };
     expect(applyEvent(initialState(), event)['user_status']).toEqual({});
     const placeholder = applyEvent(initialState(), event)['realm_users'][2];
-    expect(placeholder).toMatchObject({ user_id: 20, full_name: 'Unknown user', email: 'user20@example.test', delivery_email: null, date_joined: '1970-01-01T00:00:00+00:00' });
+    expect(placeholder).toMatchObject({
+      user_id: 20,
+      full_name: 'Unknown user',
+      email: 'user20@example.test',
+      delivery_email: null,
+      date_joined: '1970-01-01T00:00:00+00:00',
+    });
     const dropped = applyEvent(initialState(), event, { ...DEFAULT_APPLY_OPTIONS, userListIncomplete: true });
     expect(dropped['realm_users'].map((entry: { user_id: number }) => entry.user_id)).toEqual([1, ME]);
   });
 
   it('sets and clears custom profile values', () => {
-    const set = applyEvent(initialState(), { type: 'realm_user', op: 'update', person: { user_id: 20, custom_profile_field: { id: 7, value: 'a', rendered_value: '<p>a</p>' } } });
+    const set = applyEvent(initialState(), {
+      type: 'realm_user',
+      op: 'update',
+      person: { user_id: 20, custom_profile_field: { id: 7, value: 'a', rendered_value: '<p>a</p>' } },
+    });
     expect(set['realm_users'][2]['profile_data']).toEqual({ '7': { value: 'a', rendered_value: '<p>a</p>' } });
     const cleared = applyEvent(set, { type: 'realm_user', op: 'update', person: { user_id: 20, custom_profile_field: { id: 7, value: null } } });
     expect(cleared['realm_users'][2]['profile_data']).toEqual({});
@@ -160,8 +200,22 @@ describe('applyEvents: users', () => {
     let state = applyEvent(initialState(), { type: 'user_status', user_id: ME, status_text: 'out', away: true });
     expect(state['user_status'][String(ME)]).toEqual({ status_text: 'out', away: true });
     state = applyEvent(state, { type: 'user_status', user_id: ME, emoji_name: 'octopus', emoji_code: '1f419', reaction_type: 'unicode_emoji' });
-    expect(state['user_status'][String(ME)]).toEqual({ status_text: 'out', away: true, emoji_name: 'octopus', emoji_code: '1f419', reaction_type: 'unicode_emoji' });
-    state = applyEvent(state, { type: 'user_status', user_id: ME, status_text: '', away: false, emoji_name: '', emoji_code: '', reaction_type: 'unicode_emoji' });
+    expect(state['user_status'][String(ME)]).toEqual({
+      status_text: 'out',
+      away: true,
+      emoji_name: 'octopus',
+      emoji_code: '1f419',
+      reaction_type: 'unicode_emoji',
+    });
+    state = applyEvent(state, {
+      type: 'user_status',
+      user_id: ME,
+      status_text: '',
+      away: false,
+      emoji_name: '',
+      emoji_code: '',
+      reaction_type: 'unicode_emoji',
+    });
     expect(state['user_status']).not.toHaveProperty(String(ME));
     expect(applyEvent(initialState(), { type: 'user_status', user_id: 20, status_text: '' })['user_status']).toEqual({});
   });
@@ -193,9 +247,26 @@ describe('applyEvents: channels and subscriptions', () => {
   });
 
   it('updates a channel property with the keys that travel with it', () => {
-    let state = applyEvent(initialState(), { type: 'stream', op: 'update', stream_id: 100, name: 'zebra', property: 'description', value: 'd', rendered_description: '<p>d</p>' });
+    let state = applyEvent(initialState(), {
+      type: 'stream',
+      op: 'update',
+      stream_id: 100,
+      name: 'zebra',
+      property: 'description',
+      value: 'd',
+      rendered_description: '<p>d</p>',
+    });
     expect(state['subscriptions'][0]).toMatchObject({ description: 'd', rendered_description: '<p>d</p>' });
-    state = applyEvent(state, { type: 'stream', op: 'update', stream_id: 101, name: 'alpha', property: 'invite_only', value: true, history_public_to_subscribers: false, is_web_public: false });
+    state = applyEvent(state, {
+      type: 'stream',
+      op: 'update',
+      stream_id: 101,
+      name: 'alpha',
+      property: 'invite_only',
+      value: true,
+      history_public_to_subscribers: false,
+      is_web_public: false,
+    });
     expect(state['never_subscribed'][0]).toMatchObject({ invite_only: true, history_public_to_subscribers: false });
     expect(state['streams'][0]).toMatchObject({ invite_only: true, history_public_to_subscribers: false });
     // Only keys the streams entry has are set there.
@@ -205,7 +276,11 @@ describe('applyEvents: channels and subscriptions', () => {
   });
 
   it('moves subscriptions in and out and keeps subscriber lists only when asked for them', () => {
-    const added = applyEvent(initialState(), { type: 'subscription', op: 'add', subscriptions: [channel(101, 'alpha', { subscribers: [ME, 20], color: '#000' })] });
+    const added = applyEvent(initialState(), {
+      type: 'subscription',
+      op: 'add',
+      subscriptions: [channel(101, 'alpha', { subscribers: [ME, 20], color: '#000' })],
+    });
     expect(added['subscriptions'].map((entry: { stream_id: number }) => entry.stream_id)).toEqual([100, 101]);
     expect(added['subscriptions'][1]).not.toHaveProperty('subscribers');
     expect(added['never_subscribed']).toEqual([]);
@@ -221,19 +296,33 @@ describe('applyEvents: channels and subscriptions', () => {
     expect(state['subscriptions'][0]['subscriber_count']).toBe(1);
     state = applyEvent(state, { type: 'subscription', op: 'peer_remove', stream_ids: [101], user_ids: [20] }, WITH_SUBSCRIBERS);
     expect(state['never_subscribed'][0]['subscribers']).toEqual([30]);
-    expect(applyEvent(initialState(), { type: 'subscription', op: 'peer_add', stream_ids: [101], user_ids: [30] })['never_subscribed'][0]['subscribers']).toEqual([20]);
+    expect(
+      applyEvent(initialState(), { type: 'subscription', op: 'peer_add', stream_ids: [101], user_ids: [30] })['never_subscribed'][0]['subscribers'],
+    ).toEqual([20]);
   });
 
   it('sets a personal subscription property and the default channels', () => {
-    expect(applyEvent(initialState(), { type: 'subscription', op: 'update', stream_id: 100, property: 'pin_to_top', value: true })['subscriptions'][0]['pin_to_top']).toBe(true);
+    expect(
+      applyEvent(initialState(), { type: 'subscription', op: 'update', stream_id: 100, property: 'pin_to_top', value: true })['subscriptions'][0]['pin_to_top'],
+    ).toBe(true);
     expect(applyEvent(initialState(), { type: 'default_streams', default_streams: [100, 101] })['realm_default_streams']).toEqual([100, 101]);
   });
 });
 
 describe('applyEvents: realm and groups', () => {
   it('sets realm_<key> for every key of update_dict and update, with the twins register shows', () => {
-    let state = applyEvent(initialState(), { type: 'realm', op: 'update_dict', property: 'default', data: { description: 'new', can_create_public_channel_group: GROUPS.administrators } });
-    expect(state).toMatchObject({ realm_description: 'new', realm_can_create_public_channel_group: GROUPS.administrators, can_create_public_streams: false, can_create_streams: true });
+    let state = applyEvent(initialState(), {
+      type: 'realm',
+      op: 'update_dict',
+      property: 'default',
+      data: { description: 'new', can_create_public_channel_group: GROUPS.administrators },
+    });
+    expect(state).toMatchObject({
+      realm_description: 'new',
+      realm_can_create_public_channel_group: GROUPS.administrators,
+      can_create_public_streams: false,
+      can_create_streams: true,
+    });
     state = applyEvent(state, { type: 'realm', op: 'update', property: 'message_edit_history_visibility_policy', value: 'none' });
     expect(state).toMatchObject({ realm_message_edit_history_visibility_policy: 'none', realm_allow_edit_history: false });
     expect(applyEvent({ user_id: ME }, { type: 'realm', op: 'update', property: 'name', value: 'x' })).toEqual({ user_id: ME });
@@ -285,7 +374,9 @@ describe('comparing applied and registered states', () => {
 
   it('reports an entry listed twice', () => {
     const left = applyEvent(initialState(), { type: 'stream', op: 'create', streams: [channel(101, 'alpha')] });
-    expect(diffStates(comparableState(left), comparableState(initialState())).map((difference) => difference.path)).toContain('never_subscribed (stream_ids, one listed twice)');
+    expect(diffStates(comparableState(left), comparableState(initialState())).map((difference) => difference.path)).toContain(
+      'never_subscribed (stream_ids, one listed twice)',
+    );
   });
 
   it('reports a different order where the order is register’s', () => {
@@ -302,7 +393,9 @@ describe('comparing applied and registered states', () => {
     registered['unsubscribed'] = [channel(102, 'back', { color: '#abc', is_muted: false })];
     expect(diffStates(comparableState(applied), comparableState(registered))).toEqual([]);
     registered['unsubscribed'] = [channel(102, 'other name', { color: '#abc' })];
-    expect(diffStates(comparableState(applied), comparableState(registered)).map((difference) => difference.path)).toEqual(['unsubscribed[stream_id=102].name']);
+    expect(diffStates(comparableState(applied), comparableState(registered)).map((difference) => difference.path)).toEqual([
+      'unsubscribed[stream_id=102].name',
+    ]);
     const never = structuredClone(initialState());
     never['streams'].push(channel(102, 'back'));
     never['never_subscribed'].push(channel(102, 'back'));

@@ -365,7 +365,8 @@ class Applier {
     if (Array.isArray(groups)) {
       for (const group of groups as Record<string, any>[]) {
         group['members'] = without(group['members']);
-        for (const [key, value] of Object.entries(group)) if (key.startsWith('can_') && isAnonymousGroup(value)) value.direct_members = without(value.direct_members) as number[];
+        for (const [key, value] of Object.entries(group))
+          if (key.startsWith('can_') && isAnonymousGroup(value)) value.direct_members = without(value.direct_members) as number[];
       }
     }
     for (const [key, value] of Object.entries(this.s)) {
@@ -419,7 +420,8 @@ class Applier {
           ...(Array.isArray(event['streams']) ? event['streams'].map((stream: Record<string, any>) => stream['stream_id']) : []),
         ]);
         if (Array.isArray(s['unsubscribed'])) {
-          for (const channel of s['unsubscribed'] as Record<string, any>[]) if (ids.has(channel['stream_id'])) this.formerlySubscribed.set(channel['stream_id'], channel);
+          for (const channel of s['unsubscribed'] as Record<string, any>[])
+            if (ids.has(channel['stream_id'])) this.formerlySubscribed.set(channel['stream_id'], channel);
         }
         for (const key of [...CHANNEL_LISTS, 'streams']) {
           if (Array.isArray(s[key])) s[key] = s[key].filter((channel: Record<string, any>) => !ids.has(channel['stream_id']));
@@ -483,7 +485,8 @@ class Applier {
         return;
       }
       case 'update':
-        for (const sub of s['subscriptions'] as Record<string, any>[]) if (sub['stream_id'] === event['stream_id']) sub[String(event['property'])] = structuredClone(event['value']);
+        for (const sub of s['subscriptions'] as Record<string, any>[])
+          if (sub['stream_id'] === event['stream_id']) sub[String(event['property'])] = structuredClone(event['value']);
         return;
       case 'peer_add':
       case 'peer_remove': {
@@ -615,7 +618,8 @@ class Applier {
     if (typeof emojiName === 'string') {
       set('emoji_name', emojiName, emojiName === '');
       if (typeof event['emoji_code'] === 'string') set('emoji_code', event['emoji_code'], event['emoji_code'] === '');
-      if (typeof event['reaction_type'] === 'string') set('reaction_type', event['reaction_type'], event['reaction_type'] === 'unicode_emoji' && emojiName === '');
+      if (typeof event['reaction_type'] === 'string')
+        set('reaction_type', event['reaction_type'], event['reaction_type'] === 'unicode_emoji' && emojiName === '');
     }
     if (Object.keys(status).length === 0) delete all[key];
     else all[key] = status;
@@ -652,13 +656,17 @@ class Applier {
       if (allowed === undefined) continue;
       // Web-public channels exist only where the server allows them and the realm lets spectators in.
       // (Realm.web_public_streams_enabled: the server setting, a plan other than "limited" (2), spectator access.)
-      if (key === 'can_create_web_public_streams' && (s['server_web_public_streams_enabled'] === false || s['realm_plan_type'] === 2 || s['realm_enable_spectator_access'] === false)) {
+      if (
+        key === 'can_create_web_public_streams' &&
+        (s['server_web_public_streams_enabled'] === false || s['realm_plan_type'] === 2 || s['realm_enable_spectator_access'] === false)
+      ) {
         allowed = false;
       }
       s[key] = allowed;
     }
     if ('can_create_streams' in s) {
-      s['can_create_streams'] = s['can_create_private_streams'] === true || s['can_create_public_streams'] === true || s['can_create_web_public_streams'] === true;
+      s['can_create_streams'] =
+        s['can_create_private_streams'] === true || s['can_create_public_streams'] === true || s['can_create_web_public_streams'] === true;
     }
   }
 }

@@ -50,18 +50,26 @@ function hasAll(value: unknown, pattern: Readonly<Record<string, unknown>>): boo
 
 export const match = {
   /** An object with at least these keys (values compared by the same rules). */
-  including: (pattern: Readonly<Record<string, unknown>>): Matcher => matcher(`object including ${describePattern(pattern)}`, (value) => hasAll(value, pattern)),
+  including: (pattern: Readonly<Record<string, unknown>>): Matcher =>
+    matcher(`object including ${describePattern(pattern)}`, (value) => hasAll(value, pattern)),
   /** A list with at least one element that fits (an object pattern: including those keys). */
   listWith: (pattern: unknown): Matcher =>
-    matcher(`list with ${describePattern(pattern)}`, (value) =>
-      Array.isArray(value) && value.some((item) => (isObject(pattern) && !isMatcher(pattern) ? hasAll(item, pattern) : fits(item, pattern))),
+    matcher(
+      `list with ${describePattern(pattern)}`,
+      (value) => Array.isArray(value) && value.some((item) => (isObject(pattern) && !isMatcher(pattern) ? hasAll(item, pattern) : fits(item, pattern))),
     ),
   /** A list holding every one of these values (any order, others allowed). */
   containing: (values: readonly unknown[]): Matcher =>
-    matcher(`list containing ${describePattern(values)}`, (value) => Array.isArray(value) && values.every((wanted) => value.some((item) => fits(item, wanted)))),
+    matcher(
+      `list containing ${describePattern(values)}`,
+      (value) => Array.isArray(value) && values.every((wanted) => value.some((item) => fits(item, wanted))),
+    ),
   /** These values in any order, nothing else. */
   sameMembers: (values: readonly unknown[]): Matcher =>
-    matcher(`exactly ${describePattern(values)} in any order`, (value) => Array.isArray(value) && value.length === values.length && values.every((wanted) => value.some((item) => fits(item, wanted)))),
+    matcher(
+      `exactly ${describePattern(values)} in any order`,
+      (value) => Array.isArray(value) && value.length === values.length && values.every((wanted) => value.some((item) => fits(item, wanted))),
+    ),
   string: (): Matcher => matcher('a string', (value) => typeof value === 'string'),
   integer: (): Matcher => matcher('an integer', (value) => Number.isInteger(value)),
   object: (): Matcher => matcher('an object', isObject),

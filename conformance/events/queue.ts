@@ -168,7 +168,9 @@ export class EventQueue {
   private absorb(response: TargetResponse, sent: number, what: string): QueueEvent[] {
     const body = response.body;
     if (response.status !== 200 || !isObject(body) || body['result'] !== 'success' || !Array.isArray(body['events'])) {
-      throw new CheckFailure(`${what} on ${this.label}'s queue ${this.queueId} (last_event_id ${sent}) to succeed with an events list, got ${response.status} ${show(body)}`);
+      throw new CheckFailure(
+        `${what} on ${this.label}'s queue ${this.queueId} (last_event_id ${sent}) to succeed with an events list, got ${response.status} ${show(body)}`,
+      );
     }
     const fresh: QueueEvent[] = [];
     let previous = sent;
@@ -187,7 +189,8 @@ export class EventQueue {
       if (sent === -1 && previous === -1 && this.received.length === 0 && id !== 0) {
         throw new CheckFailure(`the first event of a queue to have id 0; ${what} answered ${show(event)} first`, undefined, PROTOCOL_CLAUSES.ids);
       }
-      if (id <= previous) throw new CheckFailure(`event ids increasing within an answer; ${what} answered ${show(body['events'])}`, undefined, PROTOCOL_CLAUSES.ids);
+      if (id <= previous)
+        throw new CheckFailure(`event ids increasing within an answer; ${what} answered ${show(body['events'])}`, undefined, PROTOCOL_CLAUSES.ids);
       previous = id;
       const known = this.received.find((candidate) => candidate.id === id);
       if (known !== undefined) {
@@ -198,7 +201,11 @@ export class EventQueue {
         continue;
       }
       if (id <= this.lastSeen) {
-        throw new CheckFailure(`a new event id above ${this.lastSeen}, the highest received so far; ${what} answered ${show(event)}`, undefined, PROTOCOL_CLAUSES.ids);
+        throw new CheckFailure(
+          `a new event id above ${this.lastSeen}, the highest received so far; ${what} answered ${show(event)}`,
+          undefined,
+          PROTOCOL_CLAUSES.ids,
+        );
       }
       const queued = event as QueueEvent;
       this.received.push(queued);
@@ -221,7 +228,11 @@ export async function openQueue(ctx: CheckContext, actor: Actor, options: OpenOp
   const response = await ctx.call(actor, 'POST', '/register', params);
   const body = response.body;
   if (response.status !== 200 || !isObject(body) || body['result'] !== 'success' || typeof body['queue_id'] !== 'string' || body['queue_id'] === '') {
-    throw new CheckFailure(`POST /register as ${actor.fullName} to answer a queue_id, got ${response.status} ${show(body)}`, undefined, PROTOCOL_CLAUSES.register);
+    throw new CheckFailure(
+      `POST /register as ${actor.fullName} to answer a queue_id, got ${response.status} ${show(body)}`,
+      undefined,
+      PROTOCOL_CLAUSES.register,
+    );
   }
   const types = options.eventTypes === undefined || options.eventTypes === null ? null : new Set(options.eventTypes);
   return new EventQueue(ctx, actor, body['queue_id'], body as Body, types);
@@ -283,7 +294,10 @@ export async function settle(ctx: CheckContext, queues: readonly EventQueue[], m
       all = false;
       continue;
     }
-    const arrived = await queue.waitFor((event) => event.type === 'user_status' && event['user_id'] === queue.actor.userId && event['status_text'] === token, ms);
+    const arrived = await queue.waitFor(
+      (event) => event.type === 'user_status' && event['user_id'] === queue.actor.userId && event['status_text'] === token,
+      ms,
+    );
     queue.settled = arrived !== undefined;
     all &&= queue.settled;
   }

@@ -53,7 +53,11 @@ function expectRefused(response: TargetResponse, bad: BadCredentials): void {
   const wanted = REFUSALS[bad.kind];
   const body = response.body as Body;
   if (response.status !== wanted.status || body['code'] !== wanted.code || body['msg'] !== wanted.msg) {
-    throw new CheckFailure(`${wanted.status} ${wanted.code} ${JSON.stringify(wanted.msg)} for ${bad.kind} credentials; got ${describeResponse(response)}`, undefined, wanted.clause);
+    throw new CheckFailure(
+      `${wanted.status} ${wanted.code} ${JSON.stringify(wanted.msg)} for ${bad.kind} credentials; got ${describeResponse(response)}`,
+      undefined,
+      wanted.clause,
+    );
   }
   const challenge = response.headers['www-authenticate'] ?? '';
   if (response.status === 401 && !/^basic\b/i.test(challenge)) {
@@ -83,11 +87,20 @@ async function runAuthenticated(ctx: CheckContext, spec: EndpointSpec): Promise<
       expectRefused(response, bad);
       const after = await reads(recorder.call, spec, env);
       if (!isDeepStrictEqual(before, after)) {
-        throw new CheckFailure(`a request refused for its credentials to change nothing; before ${JSON.stringify(before)}, after ${JSON.stringify(after)}`, undefined, CLAUSES.required);
+        throw new CheckFailure(
+          `a request refused for its credentials to change nothing; before ${JSON.stringify(before)}, after ${JSON.stringify(after)}`,
+          undefined,
+          CLAUSES.required,
+        );
       }
     }),
   );
-  await checkProperty(ctx, recorder, { claim: `${endpointKey(spec)} refuses bad credentials`, clause: CLAUSES.required, share: spec.slow ? 0.12 : 1 }, property);
+  await checkProperty(
+    ctx,
+    recorder,
+    { claim: `${endpointKey(spec)} refuses bad credentials`, clause: CLAUSES.required, share: spec.slow ? 0.12 : 1 },
+    property,
+  );
 }
 
 function comparable(response: TargetResponse): unknown {
@@ -100,7 +113,8 @@ async function keyedUser(ctx: CheckContext, env: PropertyEnv): Promise<{ id: num
   const password = `Pw-${ctx.unique('keyed')}-7319!`;
   const made = await ctx.call(env.owner, 'POST', '/users', { email, password, full_name: ctx.unique('keyed') });
   const id = (made.body as Body | null)?.['user_id'];
-  if (made.status !== 200 || typeof id !== 'number') throw new CheckFailure(`POST /users to create a user with a known password; got ${describeResponse(made)}`);
+  if (made.status !== 200 || typeof id !== 'number')
+    throw new CheckFailure(`POST /users to create a user with a known password; got ${describeResponse(made)}`);
   return { id, email, password };
 }
 
@@ -117,7 +131,11 @@ async function runPublic(ctx: CheckContext, spec: EndpointSpec): Promise<void> {
         const without = await recorder.call(null, spec.method, request.path, request.params);
         const outcome = expectWellFormed(without, ENVELOPE);
         if (keyed !== null && outcome !== 'success') {
-          throw new CheckFailure(`POST /fetch_api_key with the right password and no credentials to succeed; got ${describeResponse(without)}`, undefined, unauthenticated);
+          throw new CheckFailure(
+            `POST /fetch_api_key with the right password and no credentials to succeed; got ${describeResponse(without)}`,
+            undefined,
+            unauthenticated,
+          );
         }
         if (outcome === 'error' && (without.body as Body)['code'] === 'UNAUTHORIZED') {
           throw new CheckFailure(`${endpointKey(spec)} to need no credentials; got ${describeResponse(without)}`, undefined, unauthenticated);
@@ -132,7 +150,12 @@ async function runPublic(ctx: CheckContext, spec: EndpointSpec): Promise<void> {
         }
       }),
     );
-    await checkProperty(ctx, recorder, { claim: `${endpointKey(spec)} works without credentials`, clause: CLAUSES.public, share: spec.slow ? 0.12 : 1 }, property);
+    await checkProperty(
+      ctx,
+      recorder,
+      { claim: `${endpointKey(spec)} works without credentials`, clause: CLAUSES.public, share: spec.slow ? 0.12 : 1 },
+      property,
+    );
   } finally {
     if (keyed !== null) await ctx.call(env.owner, 'DELETE', `/users/${keyed.id}`);
   }

@@ -85,7 +85,12 @@ async function runBadInput(ctx: CheckContext, spec: EndpointSpec): Promise<void>
       }
     }),
   );
-  await checkProperty(ctx, recorder, { claim: `bad input to ${endpointKey(spec)} gets a 4xx JSON error and changes nothing`, clause: CLAUSES.clientError, share: spec.slow ? 0.2 : 1 }, property);
+  await checkProperty(
+    ctx,
+    recorder,
+    { claim: `bad input to ${endpointKey(spec)} gets a 4xx JSON error and changes nothing`, clause: CLAUSES.clientError, share: spec.slow ? 0.2 : 1 },
+    property,
+  );
 }
 
 export function badInputCheck(spec: EndpointSpec): Check {

@@ -16,16 +16,27 @@ function argumentsSeen(script: string): string[][] {
 describe('curl reproductions', () => {
   it('send GET parameters in the query and others in the body', () => {
     expect(curlLine({ auth: null, method: 'GET', path: '/users', params: { a: '1' } })).toBe(`curl -sS -G "$CHATREF_URL/api/v1/users" --data-urlencode 'a=1'`);
-    expect(curlLine({ auth: { email: 'a@b.c', apiKey: 'k' }, method: 'PATCH', path: '/users/5' })).toBe(`curl -sS -X PATCH "$CHATREF_URL/api/v1/users/5" -u 'a@b.c:k'`);
+    expect(curlLine({ auth: { email: 'a@b.c', apiKey: 'k' }, method: 'PATCH', path: '/users/5' })).toBe(
+      `curl -sS -X PATCH "$CHATREF_URL/api/v1/users/5" -u 'a@b.c:k'`,
+    );
   });
 
   it('keep quotes, Unicode and raw headers intact through the shell', () => {
     const script = curlScript([
-      { auth: 'Basic ???', method: 'POST', path: '/users/me/status', params: { status_text: "it's \"odd\" $HOME `x` \u200F 👩‍👩‍👧" } },
+      { auth: 'Basic ???', method: 'POST', path: '/users/me/status', params: { status_text: 'it\'s "odd" $HOME `x` \u200F 👩‍👩‍👧' } },
       { auth: { email: "o'neil@x.test", apiKey: 'key' }, method: 'GET', path: '/users/a b@x.test' },
     ]);
     const [first, second] = argumentsSeen(script);
-    expect(first).toEqual(['-sS', '-X', 'POST', 'http://h/api/v1/users/me/status', '-H', 'Authorization: Basic ???', '--data-urlencode', "status_text=it's \"odd\" $HOME `x` \u200F 👩‍👩‍👧"]);
+    expect(first).toEqual([
+      '-sS',
+      '-X',
+      'POST',
+      'http://h/api/v1/users/me/status',
+      '-H',
+      'Authorization: Basic ???',
+      '--data-urlencode',
+      'status_text=it\'s "odd" $HOME `x` \u200F 👩‍👩‍👧',
+    ]);
     expect(second).toEqual(['-sS', '-G', 'http://h/api/v1/users/a%20b%40x.test', '-u', "o'neil@x.test:key"]);
   });
 

@@ -1,6 +1,19 @@
 /** The channel and subscription endpoints, as the property checks see them. */
 import type { EndpointSpec, ParamSpec } from './endpoint-spec.js';
-import { ANY_JSON, BOOL, channelRead, enumOf, GROUP_SETTING, GROUP_SETTING_CHANGE, INT, OBJECT_LIST, optional, ownSubscriptions, STRING, STRING_LIST } from './param-kinds.js';
+import {
+  ANY_JSON,
+  BOOL,
+  channelRead,
+  enumOf,
+  GROUP_SETTING,
+  GROUP_SETTING_CHANGE,
+  INT,
+  OBJECT_LIST,
+  optional,
+  ownSubscriptions,
+  STRING,
+  STRING_LIST,
+} from './param-kinds.js';
 
 const CHANNEL_GROUP_SETTINGS = [
   'can_add_subscribers_group',
@@ -28,7 +41,18 @@ export const CHANNEL_ENDPOINT_SPECS: readonly EndpointSpec[] = [
     path: '/streams',
     auth: 'basic',
     actor: 'owner',
-    params: optional(BOOL, 'include_public', 'include_web_public', 'include_subscribed', 'exclude_archived', 'include_all', 'include_default', 'include_owner_subscribed', 'include_can_access_content', 'include_all_active'),
+    params: optional(
+      BOOL,
+      'include_public',
+      'include_web_public',
+      'include_subscribed',
+      'exclude_archived',
+      'include_all',
+      'include_default',
+      'include_owner_subscribed',
+      'include_can_access_content',
+      'include_all_active',
+    ),
     observe: (env) => channelRead(env.channel.id),
   },
   {
@@ -96,9 +120,24 @@ export const CHANNEL_ENDPOINT_SPECS: readonly EndpointSpec[] = [
     actor: 'self',
     params: [
       // The base joins a channel `self` is already in: a chance success creates nothing.
-      { name: 'subscriptions', kind: OBJECT_LIST, required: true, valid: (env) => JSON.stringify([{ name: env.channel.name }]), invalid: ['[{}]', '[{"name":1}]', '["x"]'] },
+      {
+        name: 'subscriptions',
+        kind: OBJECT_LIST,
+        required: true,
+        valid: (env) => JSON.stringify([{ name: env.channel.name }]),
+        invalid: ['[{}]', '[{"name":1}]', '["x"]'],
+      },
       PRINCIPALS,
-      ...optional(BOOL, 'authorization_errors_fatal', 'announce', 'invite_only', 'is_web_public', 'is_default_stream', 'history_public_to_subscribers', 'send_new_subscription_messages'),
+      ...optional(
+        BOOL,
+        'authorization_errors_fatal',
+        'announce',
+        'invite_only',
+        'is_web_public',
+        'is_default_stream',
+        'history_public_to_subscribers',
+        'send_new_subscription_messages',
+      ),
       { name: 'message_retention_days', kind: ANY_JSON, invalid: ['"forever"', '1.5', '[]'] },
       { name: 'topics_policy', kind: ANY_JSON, invalid: ['"never"', '1', '[]'] },
       ...optional(GROUP_SETTING, ...CHANNEL_GROUP_SETTINGS),
@@ -111,10 +150,7 @@ export const CHANNEL_ENDPOINT_SPECS: readonly EndpointSpec[] = [
     path: '/users/me/subscriptions',
     auth: 'basic',
     actor: 'self',
-    params: [
-      { name: 'subscriptions', kind: STRING_LIST, required: true, valid: (env) => JSON.stringify([env.channel.name]) },
-      PRINCIPALS,
-    ],
+    params: [{ name: 'subscriptions', kind: STRING_LIST, required: true, valid: (env) => JSON.stringify([env.channel.name]) }, PRINCIPALS],
     observe: (env) => [...channelRead(env.channel.id), ownSubscriptions(env)],
     async cleanUp(env, response, call) {
       // A chance success took `self` out of the channel the other checks expect them in.

@@ -106,7 +106,10 @@ export const GROUP_ENDPOINT_SPECS: readonly EndpointSpec[] = [
     pathParams: { user_group_id: 'group-id' },
     auth: 'basic',
     actor: 'owner',
-    params: [{ name: 'add', kind: INT_LIST, valid: () => '[]' }, { name: 'delete', kind: INT_LIST }],
+    params: [
+      { name: 'add', kind: INT_LIST, valid: () => '[]' },
+      { name: 'delete', kind: INT_LIST },
+    ],
     observe: () => [groupsRead],
   },
 ];

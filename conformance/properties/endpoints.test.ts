@@ -30,6 +30,7 @@ describe('the property endpoint table', () => {
   });
 
   it('calls authenticated endpoints as someone and public ones as no one', () => {
-    for (const spec of ENDPOINT_SPECS) expect({ op: spec.operation, anonymous: spec.actor === 'none' }).toEqual({ op: spec.operation, anonymous: spec.auth === 'none' });
+    for (const spec of ENDPOINT_SPECS)
+      expect({ op: spec.operation, anonymous: spec.actor === 'none' }).toEqual({ op: spec.operation, anonymous: spec.auth === 'none' });
   });
 });

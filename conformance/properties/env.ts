@@ -35,7 +35,8 @@ async function provision(ctx: CheckContext): Promise<PropertyEnv> {
   const deactivated = await ctx.newUser();
   const owner = ctx.cast.owner;
   const deactivation = await ctx.call(owner, 'DELETE', `/users/${deactivated.userId}`);
-  if (deactivation.status !== 200) throw new Error(`could not deactivate a throw-away user: DELETE /users/${deactivated.userId} answered ${deactivation.status}`);
+  if (deactivation.status !== 200)
+    throw new Error(`could not deactivate a throw-away user: DELETE /users/${deactivated.userId} answered ${deactivation.status}`);
   const channel = await makeChannel(ctx, [owner, self]);
   const spareChannel = await makeChannel(ctx, [owner]);
   const group = await makeGroup(ctx, [target.userId]);

@@ -31,12 +31,20 @@ export function expectWellFormed(response: TargetResponse, clauses: { envelope: 
   if (body === null) throw new CheckFailure(`a JSON object body; got ${describeResponse(response)}`, undefined, clauses.clientError);
   if (response.status >= 200 && response.status < 300) {
     if (body['result'] !== 'success' || body['msg'] !== '' || response.status !== 200) {
-      throw new CheckFailure(`a 2xx answer to be a 200 success envelope (result "success", msg ""); got ${describeResponse(response)}`, undefined, clauses.success);
+      throw new CheckFailure(
+        `a 2xx answer to be a 200 success envelope (result "success", msg ""); got ${describeResponse(response)}`,
+        undefined,
+        clauses.success,
+      );
     }
     return 'success';
   }
   if (body['result'] !== 'error' || typeof body['msg'] !== 'string' || typeof body['code'] !== 'string') {
-    throw new CheckFailure(`an error envelope with result "error", a string msg and a string code; got ${describeResponse(response)}`, undefined, clauses.envelope);
+    throw new CheckFailure(
+      `an error envelope with result "error", a string msg and a string code; got ${describeResponse(response)}`,
+      undefined,
+      clauses.envelope,
+    );
   }
   if (response.status < 400) {
     throw new CheckFailure(`an error to carry a 4xx status; got ${describeResponse(response)}`, undefined, clauses.clientError);

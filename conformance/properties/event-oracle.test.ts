@@ -45,7 +45,11 @@ function rewritingEvents(name: string, rewrite: (queueId: string, events: Json[]
       const kept = (body['events'] as Json[]).filter((event) => !fresh.includes(event));
       const clientIdOf = (modelId: number) => [...queue.toModel].find(([, model]) => model === modelId)![0];
       const out = kept.map((event) => ({ ...event, id: clientIdOf(event['id'] as number) }));
-      for (const event of rewrite(queueId, fresh, [...queues.keys()].filter((other) => other !== queueId))) {
+      for (const event of rewrite(
+        queueId,
+        fresh,
+        [...queues.keys()].filter((other) => other !== queueId),
+      )) {
         const id = queue.next++;
         if (typeof event['id'] === 'number' && fresh.includes(event)) queue.toModel.set(id, event['id']);
         out.push({ ...event, id });

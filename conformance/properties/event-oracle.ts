@@ -32,7 +32,17 @@ import { checkProperty, Recorder } from './recorder.js';
 const CLAUSE = 'events.oracle.register-agrees';
 
 /** The register keys under test: every state section chatref serves. */
-export const ORACLE_FETCH_TYPES = ['realm_user', 'subscription', 'stream', 'realm_user_groups', 'realm', 'custom_profile_fields', 'default_streams', 'user_status', 'video_calls'] as const;
+export const ORACLE_FETCH_TYPES = [
+  'realm_user',
+  'subscription',
+  'stream',
+  'realm_user_groups',
+  'realm',
+  'custom_profile_fields',
+  'default_streams',
+  'user_status',
+  'video_calls',
+] as const;
 
 /** How long a queue waits for another observer's sync status when it may see that user (its own is waited for EVENT_WAIT_MS). */
 const PEER_SYNC_MS = 2_000;
@@ -118,7 +128,8 @@ async function registerOnce(ctx: CheckContext, actor: Actor, params: Record<stri
   const response = await ctx.call(actor, 'POST', '/register', params);
   const body = bodyOf(response);
   if (typeof body['queue_id'] === 'string') await ctx.call(actor, 'DELETE', '/events', { queue_id: body['queue_id'] });
-  if (!isSuccess(response)) throw new CheckFailure(`POST /register as ${actor.email} to succeed; got ${describeResponse(response)}`, undefined, 'events.register.queue');
+  if (!isSuccess(response))
+    throw new CheckFailure(`POST /register as ${actor.email} to succeed; got ${describeResponse(response)}`, undefined, 'events.register.queue');
   return body;
 }
 
@@ -212,7 +223,8 @@ async function cleanUp(ctx: CheckContext, registry: OracleRegistry, world: Targe
   };
   for (const channel of registry.channels) await attempt('DELETE', `/streams/${channel.id}`);
   for (const group of registry.groups) await attempt('POST', `/user_groups/${group.id}/deactivate`);
-  for (const setting of registry.realmSettings) if (registry.touchedSettings.has(setting.name)) await attempt('PATCH', '/realm', { [setting.name]: setting.restore });
+  for (const setting of registry.realmSettings)
+    if (registry.touchedSettings.has(setting.name)) await attempt('PATCH', '/realm', { [setting.name]: setting.restore });
   const access = registry.guestAccess;
   if (access !== undefined && access.current !== access.original) await attempt('PATCH', '/realm', { can_access_all_users_group: access[access.original] });
   for (const id of world.createdIds) await attempt('DELETE', `/users/${id}`);
@@ -256,18 +268,25 @@ async function synchronize(ctx: CheckContext, queues: readonly OracleQueue[]): P
     if (tokens.has(queue.actor.userId)) continue;
     const token = ctx.unique('sync').slice(-60);
     const response = await ctx.call(queue.actor, 'POST', '/users/me/status', { status_text: token });
-    if (!isSuccess(response)) throw new CheckFailure(`${queue.label} to set a status (to mark the end of the writes); got ${describeResponse(response)}`, undefined, CLAUSE);
+    if (!isSuccess(response))
+      throw new CheckFailure(`${queue.label} to set a status (to mark the end of the writes); got ${describeResponse(response)}`, undefined, CLAUSE);
     tokens.set(queue.actor.userId, token);
   }
   for (const { queue, variant } of queues) {
     await queue.drain();
     const own = await queue.waitFor(isOwnSync(queue.actor.userId, tokens.get(queue.actor.userId)!), EVENT_WAIT_MS);
     if (own === undefined) {
-      throw new CheckFailure(`${queue.label}'s queue to receive the user_status event of their own status change within ${EVENT_WAIT_MS} ms`, undefined, CLAUSE);
+      throw new CheckFailure(
+        `${queue.label}'s queue to receive the user_status event of their own status change within ${EVENT_WAIT_MS} ms`,
+        undefined,
+        CLAUSE,
+      );
     }
     const seen = applyEvents(queue.registered, queue.received, applyOptions(variant)).state;
     const visible = new Set(
-      (Array.isArray(seen['realm_users']) ? (seen['realm_users'] as Record<string, any>[]) : []).filter((user) => user['full_name'] !== 'Unknown user').map((user) => user['user_id']),
+      (Array.isArray(seen['realm_users']) ? (seen['realm_users'] as Record<string, any>[]) : [])
+        .filter((user) => user['full_name'] !== 'Unknown user')
+        .map((user) => user['user_id']),
     );
     for (const [userId, token] of tokens) {
       if (userId !== queue.actor.userId && visible.has(userId)) await queue.waitFor(isOwnSync(userId, token), PEER_SYNC_MS);
@@ -322,7 +341,8 @@ async function compare(ctx: CheckContext, queues: readonly OracleQueue[]): Promi
     const applied = applyEvents(queue.registered, queue.received, applyOptions(variant));
     const fresh = await registerOnce(ctx, queue.actor, registerParams(variant));
     const differences = diffStates(comparableState(applied.state), comparableState(fresh), 6);
-    if (differences.length > 0) mismatches.push({ queue, variant, roles: [roleIn(queue.registered), roleIn(fresh)], differences, unknownTypes: applied.unknownTypes });
+    if (differences.length > 0)
+      mismatches.push({ queue, variant, roles: [roleIn(queue.registered), roleIn(fresh)], differences, unknownTypes: applied.unknownTypes });
   }
   return mismatches;
 }
@@ -339,7 +359,10 @@ function describeMismatches(mismatches: readonly Mismatch[], live: number): stri
   if (first === undefined) return '';
   const { queue, variant, roles, differences } = first;
   const [head, ...rest] = differences;
-  const others = [...rest.map((difference) => difference.path), ...mismatches.slice(1).map((mismatch) => `${mismatch.queue.actor.email}: ${mismatch.differences.map((difference) => difference.path).join(', ')}`)];
+  const others = [
+    ...rest.map((difference) => difference.path),
+    ...mismatches.slice(1).map((mismatch) => `${mismatch.queue.actor.email}: ${mismatch.differences.map((difference) => difference.path).join(', ')}`),
+  ];
   const more = others.join('; ');
   return [
     `${mismatches.length} of ${live} queues disagree with a fresh register; observer ${queue.actor.email} (user ${queue.actor.userId}, role ${roles[0]} at register, ${roles[1]} now), queue with ${describeVariant(variant)}:`,
@@ -414,7 +437,13 @@ export async function oracleSession(ctx: CheckContext): Promise<OracleSession> {
 }
 
 /** Queue options for a single run outside the property (tests, diagnostics): no capabilities, with subscribers. */
-export const PLAIN_VARIANT: QueueVariant = { archived_channels: false, include_deactivated_groups: false, user_list_incomplete: false, include_subscribers: true, client_gravatar: true };
+export const PLAIN_VARIANT: QueueVariant = {
+  archived_channels: false,
+  include_deactivated_groups: false,
+  user_list_incomplete: false,
+  include_subscribers: true,
+  client_gravatar: true,
+};
 
 async function runOracle(ctx: CheckContext): Promise<void> {
   const recorder = new Recorder(ctx);
@@ -422,8 +451,15 @@ async function runOracle(ctx: CheckContext): Promise<void> {
   const session = await oracleSession({ ...ctx, call: recorder.call });
   try {
     const guests = fc.constantFrom<GuestAccess>('open', 'restricted');
-    const property = fc.asyncProperty(variants, guests, oracleCommandSequences(), (variant, access, commands) => recorder.execute(() => session.run(variant, commands, access)));
-    await checkProperty(ctx, recorder, { claim: 'events applied to each register state give the state of a fresh register', clause: CLAUSE, share: 0.6 }, property);
+    const property = fc.asyncProperty(variants, guests, oracleCommandSequences(), (variant, access, commands) =>
+      recorder.execute(() => session.run(variant, commands, access)),
+    );
+    await checkProperty(
+      ctx,
+      recorder,
+      { claim: 'events applied to each register state give the state of a fresh register', clause: CLAUSE, share: 0.6 },
+      property,
+    );
   } finally {
     await session.cleanUp();
   }

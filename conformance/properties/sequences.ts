@@ -26,7 +26,12 @@ async function runSequences(ctx: CheckContext, differential: boolean): Promise<v
     const claim = differential
       ? 'every call in a random sequence answers as the reference model does'
       : 'after every call in a random sequence the user invariants hold and read-backs match';
-    await checkProperty(ctx, recorder, { claim, clause: differential ? 'differential.reference.agrees' : 'invariant.owner.exists', share: differential ? 0.4 : 0.6 }, property);
+    await checkProperty(
+      ctx,
+      recorder,
+      { claim, clause: differential ? 'differential.reference.agrees' : 'invariant.owner.exists', share: differential ? 0.4 : 0.6 },
+      property,
+    );
   } finally {
     for (const id of world.createdIds) await ctx.call(ctx.cast.owner, 'DELETE', `/users/${id}`);
   }
@@ -34,7 +39,8 @@ async function runSequences(ctx: CheckContext, differential: boolean): Promise<v
 
 export const INVARIANT_CHECK: Check = {
   id: 'properties.invariants.users',
-  title: 'Given any sequence of role changes, renames, deactivations, status updates and reads, then an active owner exists, user flags agree with roles, deactivated users cannot authenticate and every read-back matches',
+  title:
+    'Given any sequence of role changes, renames, deactivations, status updates and reads, then an active owner exists, user flags agree with roles, deactivated users cannot authenticate and every read-back matches',
   clauses: [
     'invariant.owner.exists',
     'invariant.owner.is-admin',

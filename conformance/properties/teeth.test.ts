@@ -75,7 +75,8 @@ describe('property checks against broken targets', () => {
 
   it('auth: a public endpoint that wants credentials', async () => {
     const target = broken(async (next, auth, method, path, params, files) => {
-      if (path === '/server_settings' && auth === null) return { status: 401, headers: {}, body: { result: 'error', msg: 'Not logged in', code: 'UNAUTHORIZED' } };
+      if (path === '/server_settings' && auth === null)
+        return { status: 401, headers: {}, body: { result: 'error', msg: 'Not logged in', code: 'UNAUTHORIZED' } };
       return next(auth, method, path, params, files);
     });
     const failure = await failureOf('properties.auth.get-server-settings', target);
@@ -84,7 +85,8 @@ describe('property checks against broken targets', () => {
 
   it('invariants: a member allowed to change roles', async () => {
     const target = broken(async (next, auth, method, path, params = {}, files) => {
-      if (method === 'PATCH' && params['role'] !== undefined && auth !== null && typeof auth === 'object') return next(FIXTURE_OWNER, method, path, params, files);
+      if (method === 'PATCH' && params['role'] !== undefined && auth !== null && typeof auth === 'object')
+        return next(FIXTURE_OWNER, method, path, params, files);
       return next(auth, method, path, params, files);
     });
     const failure = await failureOf('properties.invariants.users', target);

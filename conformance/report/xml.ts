@@ -8,7 +8,5 @@ const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', 
 
 /** Text safe inside an element or a double- or single-quoted attribute. */
 export function escapeXml(text: string): string {
-  return text
-    .replace(NOT_XML_CHAR, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
-    .replace(/[&<>"']/g, (char) => ENTITIES[char]!);
+  return text.replace(NOT_XML_CHAR, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).replace(/[&<>"']/g, (char) => ENTITIES[char]!);
 }

@@ -14,13 +14,37 @@ const CAST: TargetAuth[] = [DESDEMONA, IAGO, SHIVA, HAMLET, CORDELIA, POLONIUS, 
 const text = fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom('', '🐙 é', 'true', '[1]', '{"id":1}', 'a@b.c'));
 const id = fc.integer({ min: 0, max: 12 });
 const call = fc.oneof(
-  fc.tuple(fc.constant('GET'), fc.constantFrom('/users', '/users/me', '/realm/profile_fields', '/server_settings', '/nope'), fc.dictionary(fc.constantFrom('client_gravatar', 'include_custom_profile_fields', 'x'), text, { maxKeys: 2 })),
-  fc.tuple(fc.constant('GET'), id.map((n) => `/users/${n}`), fc.constant({})),
-  fc.tuple(fc.constant('PATCH'), id.map((n) => `/users/${n}`), fc.dictionary(fc.constantFrom('role', 'full_name', 'profile_data'), text, { maxKeys: 2 })),
-  fc.tuple(fc.constant('DELETE'), id.map((n) => `/users/${n}`), fc.constant({})),
+  fc.tuple(
+    fc.constant('GET'),
+    fc.constantFrom('/users', '/users/me', '/realm/profile_fields', '/server_settings', '/nope'),
+    fc.dictionary(fc.constantFrom('client_gravatar', 'include_custom_profile_fields', 'x'), text, { maxKeys: 2 }),
+  ),
+  fc.tuple(
+    fc.constant('GET'),
+    id.map((n) => `/users/${n}`),
+    fc.constant({}),
+  ),
+  fc.tuple(
+    fc.constant('PATCH'),
+    id.map((n) => `/users/${n}`),
+    fc.dictionary(fc.constantFrom('role', 'full_name', 'profile_data'), text, { maxKeys: 2 }),
+  ),
+  fc.tuple(
+    fc.constant('DELETE'),
+    id.map((n) => `/users/${n}`),
+    fc.constant({}),
+  ),
   fc.tuple(fc.constant('POST'), fc.constant('/users/me/status'), fc.dictionary(fc.constantFrom('status_text', 'emoji_name', 'away'), text, { maxKeys: 3 })),
-  fc.tuple(fc.constant('POST'), fc.constant('/users'), fc.record({ email: fc.constantFrom('x@chatref.test', 'bad'), password: fc.constantFrom('Strong-pw-1234-xyz'), full_name: text })),
-  fc.tuple(fc.constant('POST'), fc.constant('/fetch_api_key'), fc.record({ username: fc.constantFrom(HAMLET.email, 'x'), password: fc.constantFrom(HAMLET.password!, 'no') })),
+  fc.tuple(
+    fc.constant('POST'),
+    fc.constant('/users'),
+    fc.record({ email: fc.constantFrom('x@chatref.test', 'bad'), password: fc.constantFrom('Strong-pw-1234-xyz'), full_name: text }),
+  ),
+  fc.tuple(
+    fc.constant('POST'),
+    fc.constant('/fetch_api_key'),
+    fc.record({ username: fc.constantFrom(HAMLET.email, 'x'), password: fc.constantFrom(HAMLET.password!, 'no') }),
+  ),
   fc.tuple(fc.constantFrom('PUT', 'OPTIONS'), fc.constantFrom('/users', '/users/me'), fc.constant({})),
 );
 const step = fc.tuple(fc.constantFrom(...CAST), call);

@@ -169,7 +169,9 @@ export const BUGS: readonly Bug[] = [
     caughtBy: ['auth.basic.missing-401'],
     distortion: () => ({
       after: (_request, response) =>
-        response.status === 401 ? { ...response, headers: Object.fromEntries(Object.entries(response.headers).filter(([name]) => name !== 'www-authenticate')) } : response,
+        response.status === 401
+          ? { ...response, headers: Object.fromEntries(Object.entries(response.headers).filter(([name]) => name !== 'www-authenticate')) }
+          : response,
     }),
   },
   {
@@ -192,7 +194,9 @@ export const BUGS: readonly Bug[] = [
     area: 'users',
     only: 'users.record.role',
     caughtBy: ['users.record.role'],
-    distortion: () => ({ after: (request, response) => eachUser(request, response, (user) => (user['is_owner'] === true ? (user['is_admin'] = false) : undefined)) }),
+    distortion: () => ({
+      after: (request, response) => eachUser(request, response, (user) => (user['is_owner'] === true ? (user['is_admin'] = false) : undefined)),
+    }),
   },
   {
     name: 'delivery_email shown to viewers who may not see it',
@@ -202,7 +206,9 @@ export const BUGS: readonly Bug[] = [
     distortion: () => ({
       after: async (request, response, inner) => {
         if (!is(request, 'GET', '/users') || !succeeded(response)) return response;
-        const real = new Map(((bodyOf(await inner(OWNER, 'GET', '/users'))?.['members'] as Json[]) ?? []).map((user) => [user['user_id'], user['delivery_email']]));
+        const real = new Map(
+          ((bodyOf(await inner(OWNER, 'GET', '/users'))?.['members'] as Json[]) ?? []).map((user) => [user['user_id'], user['delivery_email']]),
+        );
         return eachUser(request, response, (user) => {
           if (user['delivery_email'] === null) user['delivery_email'] = real.get(user['user_id']) ?? null;
         });
@@ -226,14 +232,18 @@ export const BUGS: readonly Bug[] = [
     area: 'users',
     only: 'users.update.role.owner-only',
     caughtBy: ['users.update.role.owner-only'],
-    distortion: () => ({ before: (request) => (is(request, 'PATCH', /^\/users\/\d+$/) && request.params['role'] !== undefined ? { ...request, auth: OWNER } : request) }),
+    distortion: () => ({
+      before: (request) => (is(request, 'PATCH', /^\/users\/\d+$/) && request.params['role'] !== undefined ? { ...request, auth: OWNER } : request),
+    }),
   },
   {
     name: 'deactivating the only owner accepted',
     area: 'users',
     only: 'users.deactivate.only-owner',
     caughtBy: ['users.deactivate.only-owner'],
-    distortion: () => ({ after: (request, response) => (request.method === 'DELETE' && failedWith(response, /only organization owner/i) ? successResponse() : response) }),
+    distortion: () => ({
+      after: (request, response) => (request.method === 'DELETE' && failedWith(response, /only organization owner/i) ? successResponse() : response),
+    }),
   },
   // ------------------------------------------------------------ profile
   {
@@ -259,7 +269,9 @@ export const BUGS: readonly Bug[] = [
     caughtBy: ['subscribe.principal.unknown'],
     distortion: () => ({
       after: (request, response) =>
-        is(request, 'POST', SUBSCRIBE) && failedWith(response, /No such user/) ? { ...errorResponse(403, 'UNAUTHORIZED_PRINCIPAL', 'No such user'), headers: response.headers } : response,
+        is(request, 'POST', SUBSCRIBE) && failedWith(response, /No such user/)
+          ? { ...errorResponse(403, 'UNAUTHORIZED_PRINCIPAL', 'No such user'), headers: response.headers }
+          : response,
     }),
   },
   {
@@ -288,7 +300,9 @@ export const BUGS: readonly Bug[] = [
     area: 'channels',
     only: 'subscribe.authorization-errors-fatal',
     caughtBy: ['subscribe.authorization-errors-fatal'],
-    distortion: () => ({ after: (request, response) => (is(request, 'POST', SUBSCRIBE) ? rewrite(response, (body) => void delete body['unauthorized']) : response) }),
+    distortion: () => ({
+      after: (request, response) => (is(request, 'POST', SUBSCRIBE) ? rewrite(response, (body) => void delete body['unauthorized']) : response),
+    }),
   },
   {
     name: 'invite_only applied to an existing channel on subscribe',
@@ -361,7 +375,9 @@ export const BUGS: readonly Bug[] = [
     area: 'channels',
     only: 'subscriptions.list.subscribers',
     caughtBy: ['subscriptions.list.subscribers'],
-    distortion: () => ({ before: (request) => (is(request, 'GET', SUBSCRIBE) ? withParams(request, (params) => (params['include_subscribers'] = 'true')) : request) }),
+    distortion: () => ({
+      before: (request) => (is(request, 'GET', SUBSCRIBE) ? withParams(request, (params) => (params['include_subscribers'] = 'true')) : request),
+    }),
   },
   {
     name: 'channel name limit counted in UTF-8 bytes, not characters',
@@ -383,8 +399,11 @@ export const BUGS: readonly Bug[] = [
     distortion: () => ({
       before: (request) => {
         const list = jsonParam(request, 'subscriptions');
-        const tooLong = Array.isArray(list) && list.some((entry) => typeof entry?.description === 'string' && Buffer.byteLength(entry.description, 'utf8') > 1024);
-        return is(request, 'POST', SUBSCRIBE) && tooLong ? errorResponse(400, 'BAD_REQUEST', 'subscriptions[0]["description"] is too long (limit: 1024 characters)') : request;
+        const tooLong =
+          Array.isArray(list) && list.some((entry) => typeof entry?.description === 'string' && Buffer.byteLength(entry.description, 'utf8') > 1024);
+        return is(request, 'POST', SUBSCRIBE) && tooLong
+          ? errorResponse(400, 'BAD_REQUEST', 'subscriptions[0]["description"] is too long (limit: 1024 characters)')
+          : request;
       },
     }),
   },
@@ -434,7 +453,8 @@ export const BUGS: readonly Bug[] = [
     distortion: () => ({
       after: (request, response) =>
         eachStream(request, response, (stream) => {
-          if (Number.isInteger(stream['can_remove_subscribers_group'])) stream['can_remove_subscribers_group'] = { direct_members: [], direct_subgroups: [stream['can_remove_subscribers_group']] };
+          if (Number.isInteger(stream['can_remove_subscribers_group']))
+            stream['can_remove_subscribers_group'] = { direct_members: [], direct_subgroups: [stream['can_remove_subscribers_group']] };
         }),
     }),
   },
@@ -444,7 +464,10 @@ export const BUGS: readonly Bug[] = [
     only: 'streams.list.archived',
     caughtBy: ['streams.list.archived'],
     distortion: () => ({
-      before: (request) => (is(request, 'GET', '/streams') && request.params['exclude_archived'] === undefined ? withParams(request, (params) => (params['exclude_archived'] = 'false')) : request),
+      before: (request) =>
+        is(request, 'GET', '/streams') && request.params['exclude_archived'] === undefined
+          ? withParams(request, (params) => (params['exclude_archived'] = 'false'))
+          : request,
     }),
   },
   {
@@ -471,7 +494,9 @@ export const BUGS: readonly Bug[] = [
     area: 'streams',
     only: 'streams.list.subscriber-count',
     caughtBy: ['streams.list.subscriber-count'],
-    distortion: () => ({ after: (request, response) => eachStream(request, response, (stream) => void ('subscriber_count' in stream && (stream['subscriber_count'] = 1))) }),
+    distortion: () => ({
+      after: (request, response) => eachStream(request, response, (stream) => void ('subscriber_count' in stream && (stream['subscriber_count'] = 1))),
+    }),
   },
   {
     name: 'deactivated subscribers still listed by GET /streams/{id}/members',
@@ -546,7 +571,8 @@ export const BUGS: readonly Bug[] = [
     only: 'groups.members.active-users-only',
     caughtBy: ['groups.members.active-users-only'],
     distortion: () => ({
-      after: (request, response) => (is(request, 'POST', /^\/user_groups\/\d+\/members$/) && failedWith(response, /Invalid user ID|deactivated/i) ? successResponse() : response),
+      after: (request, response) =>
+        is(request, 'POST', /^\/user_groups\/\d+\/members$/) && failedWith(response, /Invalid user ID|deactivated/i) ? successResponse() : response,
     }),
   },
   {
@@ -555,7 +581,10 @@ export const BUGS: readonly Bug[] = [
     only: 'groups.members.cycles',
     caughtBy: ['groups.members.cycles'],
     distortion: () => ({
-      after: (request, response) => (/^\/user_groups\/\d+\/(members|subgroups)$/.test(request.path) && failedWith(response, /already a subgroup|cycle|itself/i) ? successResponse() : response),
+      after: (request, response) =>
+        /^\/user_groups\/\d+\/(members|subgroups)$/.test(request.path) && failedWith(response, /already a subgroup|cycle|itself/i)
+          ? successResponse()
+          : response,
     }),
   },
   {
@@ -578,7 +607,9 @@ export const BUGS: readonly Bug[] = [
     area: 'groups',
     only: 'groups.list.deactivated',
     caughtBy: ['groups.list.deactivated'],
-    distortion: () => ({ before: (request) => (is(request, 'GET', '/user_groups') ? withParams(request, (params) => (params['include_deactivated_groups'] = 'true')) : request) }),
+    distortion: () => ({
+      before: (request) => (is(request, 'GET', '/user_groups') ? withParams(request, (params) => (params['include_deactivated_groups'] = 'true')) : request),
+    }),
   },
   // -------------------------------------------------------------- realm
   {
@@ -587,7 +618,10 @@ export const BUGS: readonly Bug[] = [
     only: 'register.values,register.limits',
     caughtBy: ['register.values'],
     distortion: () => ({
-      after: (request, response) => (is(request, 'POST', '/register') ? rewrite(response, (body) => void ('max_stream_name_length' in body && (body['max_stream_name_length'] = 50))) : response),
+      after: (request, response) =>
+        is(request, 'POST', '/register')
+          ? rewrite(response, (body) => void ('max_stream_name_length' in body && (body['max_stream_name_length'] = 50)))
+          : response,
     }),
   },
   {
@@ -595,14 +629,19 @@ export const BUGS: readonly Bug[] = [
     area: 'realm',
     only: 'register.version',
     caughtBy: ['register.version'],
-    distortion: () => ({ after: (request, response) => (is(request, 'POST', '/register') ? rewrite(response, (body) => void (body['zulip_feature_level'] = 300)) : response) }),
+    distortion: () => ({
+      after: (request, response) => (is(request, 'POST', '/register') ? rewrite(response, (body) => void (body['zulip_feature_level'] = 300)) : response),
+    }),
   },
   {
     name: 'register without realm_empty_topic_display_name',
     area: 'realm',
     only: 'register.constants',
     caughtBy: ['register.constants'],
-    distortion: () => ({ after: (request, response) => (is(request, 'POST', '/register') ? rewrite(response, (body) => void delete body['realm_empty_topic_display_name']) : response) }),
+    distortion: () => ({
+      after: (request, response) =>
+        is(request, 'POST', '/register') ? rewrite(response, (body) => void delete body['realm_empty_topic_display_name']) : response,
+    }),
   },
   {
     name: 'register lists deactivated users among realm_users',
@@ -649,7 +688,10 @@ export const BUGS: readonly Bug[] = [
     area: 'events',
     only: 'events.protocol.ids',
     caughtBy: ['events.protocol.ids'],
-    distortion: () => ({ after: (request, response) => (is(request, 'GET', '/events') ? rewrite(response, (body) => eachOf(body['events'], (event) => void delete event['id'])) : response) }),
+    distortion: () => ({
+      after: (request, response) =>
+        is(request, 'GET', '/events') ? rewrite(response, (body) => eachOf(body['events'], (event) => void delete event['id'])) : response,
+    }),
   },
   {
     name: 'an unknown event queue answered 404 instead of BAD_EVENT_QUEUE_ID',
@@ -666,7 +708,12 @@ export const BUGS: readonly Bug[] = [
     area: 'events',
     only: 'events.protocol.acknowledge',
     caughtBy: ['events.protocol.acknowledge'],
-    distortion: () => ({ before: (request) => (is(request, 'GET', '/events') && request.params['queue_id'] !== undefined ? withParams(request, (params) => void (params['last_event_id'] = '-1')) : request) }),
+    distortion: () => ({
+      before: (request) =>
+        is(request, 'GET', '/events') && request.params['queue_id'] !== undefined
+          ? withParams(request, (params) => void (params['last_event_id'] = '-1'))
+          : request,
+    }),
   },
   {
     name: 'organization settings sent as realm op update instead of update_dict',
@@ -690,4 +737,3 @@ export const BUGS: readonly Bug[] = [
     }),
   },
 ];
-

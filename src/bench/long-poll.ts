@@ -43,7 +43,14 @@ async function call(apiUrl: string, dispatcher: Agent, actor: Actor, method: 'GE
 }
 
 /** A client that registers and then keeps one long-poll open, as zulip-js and the Python client do. */
-function pollForever(apiUrl: string, dispatcher: Agent, actor: Actor, queueId: string, onEvents: (events: { id: number }[]) => void, stopped: () => boolean): void {
+function pollForever(
+  apiUrl: string,
+  dispatcher: Agent,
+  actor: Actor,
+  queueId: string,
+  onEvents: (events: { id: number }[]) => void,
+  stopped: () => boolean,
+): void {
   let lastEventId = -1;
   const loop = async () => {
     while (!stopped()) {
@@ -69,7 +76,12 @@ async function writesPerSecond(apiUrl: string, settings: LoadSettings): Promise<
   return tally.requests / tally.seconds;
 }
 
-async function deliveryLatencies(apiUrl: string, dispatcher: Agent, writes: number, stopped: () => boolean): Promise<{ afterAnswer: number[]; afterSend: number[] }> {
+async function deliveryLatencies(
+  apiUrl: string,
+  dispatcher: Agent,
+  writes: number,
+  stopped: () => boolean,
+): Promise<{ afterAnswer: number[]; afterSend: number[] }> {
   const queueId = await register(apiUrl, dispatcher, CORDELIA, ['user_status']);
   let arrived: (() => void) | undefined;
   pollForever(apiUrl, dispatcher, CORDELIA, queueId, () => arrived?.(), stopped);
@@ -80,7 +92,9 @@ async function deliveryLatencies(apiUrl: string, dispatcher: Agent, writes: numb
   for (let i = 0; i < writes; i++) {
     const delivered = new Promise<number>((resolve) => (arrived = () => resolve(performance.now())));
     const sentAt = performance.now();
-    await request(`${apiUrl}${WRITE.path}`, { method: 'POST', dispatcher, headers: options.headers, body: `status_text=latency+${i}` }).then((r) => r.body.dump());
+    await request(`${apiUrl}${WRITE.path}`, { method: 'POST', dispatcher, headers: options.headers, body: `status_text=latency+${i}` }).then((r) =>
+      r.body.dump(),
+    );
     const answeredAt = performance.now();
     const deliveredAt = await delivered;
     afterAnswer.push(deliveredAt - answeredAt);
@@ -103,7 +117,14 @@ export async function measureLongPolling(queueCount: number, settings: LoadSetti
     // Bots of the kind call_on_each_message makes: their queues want messages only, so status writes do not reach them.
     for (let i = 0; i < queueCount; i++) {
       const actor = POLLERS[i % POLLERS.length]!;
-      pollForever(apiUrl, dispatcher, actor, await register(apiUrl, dispatcher, actor, ['message']), () => {}, () => stopping);
+      pollForever(
+        apiUrl,
+        dispatcher,
+        actor,
+        await register(apiUrl, dispatcher, actor, ['message']),
+        () => {},
+        () => stopping,
+      );
     }
     let held = await host.ask({ kind: 'memory' }, 'memory');
     for (let tries = 0; held.waiting < queueCount && tries < 100; tries++) {
@@ -141,7 +162,8 @@ function timeWrites(receivers: number, bystanders: number): number {
   const model = createModel({ seed: 'fan-out', clock: () => now });
   const auth = (actor: Actor) => ({ auth: actor });
   const users = [DESDEMONA, IAGO, SHIVA, CORDELIA];
-  for (let i = 0; i < receivers; i++) model.call('POST', '/register', { event_types: '["user_status"]', fetch_event_types: '[]' }, auth(users[i % users.length]!));
+  for (let i = 0; i < receivers; i++)
+    model.call('POST', '/register', { event_types: '["user_status"]', fetch_event_types: '[]' }, auth(users[i % users.length]!));
   for (let i = 0; i < bystanders; i++) model.call('POST', '/register', { event_types: '["message"]', fetch_event_types: '[]' }, auth(users[i % users.length]!));
   const writes = 400;
   const samples: number[] = [];

@@ -50,8 +50,16 @@ function describeSamples(subject: WriteSubject): void {
 }
 
 function measureWriteCostRatio(): number {
-  const small = writeSubject('10^3 users', timed('generate 10^3 users', () => generateRealm(SMALL_REALM_USERS)), SMALL_REALM_USERS / 2);
-  const large = writeSubject('10^6 users', timed('generate 10^6 users', () => generateRealm(LARGE_REALM_USERS)), LARGE_REALM_USERS / 2);
+  const small = writeSubject(
+    '10^3 users',
+    timed('generate 10^3 users', () => generateRealm(SMALL_REALM_USERS)),
+    SMALL_REALM_USERS / 2,
+  );
+  const large = writeSubject(
+    '10^6 users',
+    timed('generate 10^6 users', () => generateRealm(LARGE_REALM_USERS)),
+    LARGE_REALM_USERS / 2,
+  );
   measureWriteCost([small, large], IAGO, { warmupUpdates: 1_000, measuredUpdates: 4_000, blocks: 8 });
   describeSamples(small);
   describeSamples(large);

@@ -30,20 +30,27 @@ async function exitOf(child: ChildProcessWithoutNullStreams): Promise<number | n
 
 // Each test starts a Node process; on a loaded 2-core machine that alone can take several seconds.
 describe('chatref serve', { timeout: 60_000 }, () => {
-  it('prints the URLs and the human users\' credentials as its first line, serves them, and stops on SIGTERM', async () => {
+  it("prints the URLs and the human users' credentials as its first line, serves them, and stops on SIGTERM", async () => {
     const { child, firstLine } = start(SOURCE_CLI, ['serve', '--port', '0', '--seed', '3']);
     const info = JSON.parse(await firstLine);
     expect(info.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(info.api_url).toBe(`${info.url}/api/v1`);
     expect(info.users.map((u: any) => u.email)).toEqual([
-      'desdemona@chatref.test', 'iago@chatref.test', 'shiva@chatref.test', 'hamlet@chatref.test', 'cordelia@chatref.test', 'polonius@chatref.test',
+      'desdemona@chatref.test',
+      'iago@chatref.test',
+      'shiva@chatref.test',
+      'hamlet@chatref.test',
+      'cordelia@chatref.test',
+      'polonius@chatref.test',
     ]);
     for (const user of info.users) {
       expect(Object.keys(user)).toEqual(['user_id', 'email', 'full_name', 'role', 'api_key', 'password']);
       const auth = `Basic ${Buffer.from(`${user.email}:${user.api_key}`).toString('base64')}`;
       const me: any = await (await fetch(`${info.api_url}/users/me`, { headers: { authorization: auth } })).json();
       expect(me).toMatchObject({ result: 'success', user_id: user.user_id, role: user.role });
-      const key: any = await (await fetch(`${info.api_url}/fetch_api_key`, { method: 'POST', body: new URLSearchParams({ username: user.email, password: user.password }) })).json();
+      const key: any = await (
+        await fetch(`${info.api_url}/fetch_api_key`, { method: 'POST', body: new URLSearchParams({ username: user.email, password: user.password }) })
+      ).json();
       expect(key.api_key).toBe(user.api_key);
     }
     child.kill('SIGTERM');

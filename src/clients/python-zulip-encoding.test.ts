@@ -23,7 +23,8 @@ function encode(params: Record<string, unknown>): string {
   const form = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === null || value === undefined) continue;
-    const text = typeof value === 'string' ? value : JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    const text =
+      typeof value === 'string' ? value : JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
     form.append(key, text);
   }
   return form.toString();
@@ -43,7 +44,7 @@ async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, p
   return { status: response.statusCode, body: (await response.body.json()) as any };
 }
 
-describe('the Python client\'s encoding against chatref', () => {
+describe("the Python client's encoding against chatref", () => {
   it('reads server_settings even with the wrong key in its Basic header, and finds zulip_version', async () => {
     const { status, body } = await call('GET', '/server_settings', {}, basic(HAMLET.email, 'wrong'));
     expect(status).toBe(200);
@@ -58,7 +59,10 @@ describe('the Python client\'s encoding against chatref', () => {
 
   it('sends JSON-encoded, ASCII-escaped values in a form body for PATCH', async () => {
     const auth = basic(HAMLET.email, HAMLET.apiKey);
-    const data = [{ id: FIELD.biography, value: 'Élsinore, né à Danemark' }, { id: FIELD.mentor, value: [IAGO.userId] }];
+    const data = [
+      { id: FIELD.biography, value: 'Élsinore, né à Danemark' },
+      { id: FIELD.mentor, value: [IAGO.userId] },
+    ];
     expect((await call('PATCH', '/users/me/profile_data', { data }, auth)).body).toEqual({ result: 'success', msg: '' });
     const me = (await call('GET', '/users/me', {}, auth)).body;
     expect(me.profile_data[FIELD.biography].value).toBe('Élsinore, né à Danemark');

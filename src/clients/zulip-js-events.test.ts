@@ -32,7 +32,7 @@ function waitFor<T>(find: () => T | undefined, timeoutMs: number): Promise<T> {
 }
 
 describe('zulip-js callOnEachEvent against chatref', () => {
-  it('receives another user\'s write within a second of it', async () => {
+  it("receives another user's write within a second of it", async () => {
     const hamlet = await zulip({ username: HAMLET.email, apiKey: HAMLET.apiKey, realm: server.url });
     const cordelia = await zulip({ username: CORDELIA.email, apiKey: CORDELIA.apiKey, realm: server.url });
     const received: { event: Event; at: number }[] = [];

@@ -9,7 +9,14 @@ function basic(actor: { email: string; apiKey: string }): string {
   return `Basic ${Buffer.from(`${actor.email}:${actor.apiKey}`).toString('base64')}`;
 }
 
-async function call(server: RunningServer, actor: { email: string; apiKey: string }, method: 'GET' | 'POST' | 'DELETE', path: string, params: Record<string, string>, signal?: AbortSignal) {
+async function call(
+  server: RunningServer,
+  actor: { email: string; apiKey: string },
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  params: Record<string, string>,
+  signal?: AbortSignal,
+) {
   const query = new URLSearchParams(params).toString();
   const inQuery = method !== 'POST';
   const response = await request(`${server.apiUrl}${path}${inQuery ? `?${query}` : ''}`, {

@@ -134,7 +134,13 @@ function consumeBody(req: IncomingMessage, limit: number, onChunk: (chunk: Buffe
 }
 
 function discardBody(req: IncomingMessage, limit: number, done: Done): void {
-  consumeBody(req, limit, () => {}, () => NO_BODY, done);
+  consumeBody(
+    req,
+    limit,
+    () => {},
+    () => NO_BODY,
+    done,
+  );
 }
 
 function readUrlencoded(req: IncomingMessage, limit: number, done: Done): void {

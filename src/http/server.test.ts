@@ -14,9 +14,7 @@ function basic(email: string, key: string): string {
 }
 
 function multipart(boundary: string, fields: Record<string, string>): string {
-  const parts = Object.entries(fields).map(
-    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
+  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
   return `${parts.join('')}--${boundary}--\r\n`;
 }
 

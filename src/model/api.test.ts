@@ -7,10 +7,18 @@ import { REALM_GROUP_SETTING_NAMES } from './rules/realm-group-settings.js';
 describe('a permission matrix over the default realm', () => {
   const state = loadFixture();
   const now = state.realm.dateCreated + 86_400;
-  const byRole = new Map([100, 200, 300, 400, 600].map((role) => [role, [...Array(state.users.size).keys()].map((i) => getRow(state.users, i + 1)!).find((user) => user.role === role && user.isActive && user.botType === null)!]));
+  const byRole = new Map(
+    [100, 200, 300, 400, 600].map((role) => [
+      role,
+      [...Array(state.users.size).keys()].map((i) => getRow(state.users, i + 1)!).find((user) => user.role === role && user.isActive && user.botType === null)!,
+    ]),
+  );
 
   const matrix = Object.fromEntries(
-    REALM_GROUP_SETTING_NAMES.map((setting) => [setting, [...byRole].map(([role, user]) => [role, realmPermissionRules.hasRealmPermission(state, user, setting, now)])]),
+    REALM_GROUP_SETTING_NAMES.map((setting) => [
+      setting,
+      [...byRole].map(([role, user]) => [role, realmPermissionRules.hasRealmPermission(state, user, setting, now)]),
+    ]),
   );
 
   it('grants each setting along the role order of its default group, and nothing to guests that everyone may not have', () => {
@@ -21,8 +29,20 @@ describe('a permission matrix over the default realm', () => {
       expect(granted, setting).toEqual([100, 200, 300, 400, 600].slice(0, granted.length));
       if (!rules.allowEveryone) expect(granted, setting).not.toContain(600);
     }
-    expect(matrix['can_create_web_public_channel_group']).toEqual([[100, true], [200, false], [300, false], [400, false], [600, false]]);
-    expect(matrix['can_delete_own_message_group']).toEqual([[100, true], [200, true], [300, true], [400, true], [600, true]]);
+    expect(matrix['can_create_web_public_channel_group']).toEqual([
+      [100, true],
+      [200, false],
+      [300, false],
+      [400, false],
+      [600, false],
+    ]);
+    expect(matrix['can_delete_own_message_group']).toEqual([
+      [100, true],
+      [200, true],
+      [300, true],
+      [400, true],
+      [600, true],
+    ]);
   });
 
   it('answers system-group membership by role alone', () => {

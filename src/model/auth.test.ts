@@ -44,7 +44,7 @@ describe('HTTP Basic authentication (spec: Authentication 1, 6)', () => {
     expectError(callWith(basicAuthorization(HAMLET.email, 'short')), 401, 'UNAUTHORIZED', 'Malformed API key');
   });
 
-  it('answers a wrong key, another user\'s key and an unknown address alike', () => {
+  it("answers a wrong key, another user's key and an unknown address alike", () => {
     const wrongKey = callWith(basicAuthorization(HAMLET.email, 'x'.repeat(32)));
     const othersKey = callWith(basicAuthorization(HAMLET.email, HAMLET_BOT.apiKey));
     const unknown = callWith(basicAuthorization('nobody@chatref.test', HAMLET.apiKey));
@@ -66,8 +66,17 @@ describe('HTTP Basic authentication (spec: Authentication 1, 6)', () => {
 
   it('checks credentials on every endpoint but the key fetches and server settings', () => {
     const model = newModel();
-    for (const [method, path] of [['GET', '/users'], ['POST', '/users'], ['PATCH', '/users/4'], ['DELETE', '/users/4'], ['POST', '/users/me/status'],
-      ['PATCH', '/users/me/profile_data'], ['GET', '/realm/profile_fields'], ['POST', '/realm/profile_fields'], ['GET', '/users/4/status']] as const) {
+    for (const [method, path] of [
+      ['GET', '/users'],
+      ['POST', '/users'],
+      ['PATCH', '/users/4'],
+      ['DELETE', '/users/4'],
+      ['POST', '/users/me/status'],
+      ['PATCH', '/users/me/profile_data'],
+      ['GET', '/realm/profile_fields'],
+      ['POST', '/realm/profile_fields'],
+      ['GET', '/users/4/status'],
+    ] as const) {
       expectError(model.call(method, path, {}), 401, 'UNAUTHORIZED');
     }
     expectSuccess(as(model, null).get('/server_settings'));

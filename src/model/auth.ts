@@ -29,7 +29,10 @@ export function parseBasicAuthorization(header: string | null | undefined): Basi
 const parseHeaderMemo = memoizeString((header: string) => Object.freeze(parseHeader(header)));
 
 function parseHeader(header: string): BasicCredentials {
-  const parts = header.trim().split(/\s+/).filter((part) => part !== '');
+  const parts = header
+    .trim()
+    .split(/\s+/)
+    .filter((part) => part !== '');
   if (parts.length !== 2) return { kind: 'malformed' };
   const [scheme, encoded] = parts as [string, string];
   if (scheme.toLowerCase() !== 'basic') return { kind: 'not-basic' };

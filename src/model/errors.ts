@@ -226,8 +226,7 @@ export const Errors = {
   groupNameReservedPrefix: (prefix: string): ApiError => badRequest(`User group name cannot start with '${prefix}'.`),
   userGroupAlreadyExists: (name: string): ApiError => badRequest(`User group '${name}' already exists.`),
   noNewGroupData: (): ApiError => badRequest('No new data supplied'),
-  noMembershipChange: (): ApiError =>
-    badRequest('Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".'),
+  noMembershipChange: (): ApiError => badRequest('Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".'),
   noSubgroupChange: (): ApiError => badRequest('Nothing to do. Specify at least one of "add" or "delete".'),
   alreadyGroupMember: (userId: number): ApiError => badRequest(`User ${userId} is already a member of this group`),
   notGroupMember: (userId: number): ApiError => badRequest(`There is no member '${userId}' in this user group`),

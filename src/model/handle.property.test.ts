@@ -30,14 +30,56 @@ const call: fc.Arbitrary<[string, string, Record<string, string>]> = fc.oneof(
   fc.tuple(fc.constant('GET'), fc.constant('/users'), fc.record({ client_gravatar: fc.constantFrom('true', 'false', 'yes') }, { requiredKeys: [] })),
   userId.map((id) => ['GET', `/users/${id}`, {}] as [string, string, Record<string, string>]),
   fc.constant(['GET', '/users/me', {}] as [string, string, Record<string, string>]),
-  fc.tuple(fc.constant('PATCH'), userId.map((id) => `/users/${id}`), fc.record({ role, full_name: oddString }, { requiredKeys: [] })),
-  fc.tuple(fc.constant('PATCH'), userId.map((id) => `/users/${id}`), fc.array(profileEntry, { maxLength: 3 }).map((data) => ({ profile_data: JSON.stringify(data) }))),
-  fc.tuple(fc.constant('DELETE'), userId.map((id) => `/users/${id}`), fc.record({ actions: fc.constantFrom('{}', '{"delete_profile":true}', 'x') }, { requiredKeys: [] })),
-  fc.tuple(fc.constant('POST'), fc.constant('/users'), fc.record({ email: fc.oneof(oddString, fc.constantFrom('new@chatref.test', 'iago@chatref.test')), password: fc.constantFrom('x', 'a-Strong-passw0rd-42'), full_name: oddString }, { requiredKeys: [] })),
-  fc.tuple(fc.constant('POST'), fc.constant('/users/me/status'), fc.record({ status_text: oddString, emoji_name: fc.constantFrom('octopus', '', 'nope'), away: fc.constantFrom('true', 'false', '1') }, { requiredKeys: [] })),
-  fc.tuple(fc.constant('PATCH'), fc.constant('/users/me/profile_data'), fc.array(profileEntry, { maxLength: 3 }).map((data) => ({ data: JSON.stringify(data) }))),
-  fc.tuple(fc.constant('POST'), fc.constant('/realm/profile_fields'), fc.record({ name: oddString, field_type: fc.constantFrom('1', '3', '7', '9', 'x') }, { requiredKeys: [] })),
-  fc.tuple(fc.constant('POST'), fc.constant('/fetch_api_key'), fc.record({ username: fc.constantFrom(HAMLET.email, 'x'), password: fc.constantFrom(HAMLET.password!, '') }, { requiredKeys: [] })),
+  fc.tuple(
+    fc.constant('PATCH'),
+    userId.map((id) => `/users/${id}`),
+    fc.record({ role, full_name: oddString }, { requiredKeys: [] }),
+  ),
+  fc.tuple(
+    fc.constant('PATCH'),
+    userId.map((id) => `/users/${id}`),
+    fc.array(profileEntry, { maxLength: 3 }).map((data) => ({ profile_data: JSON.stringify(data) })),
+  ),
+  fc.tuple(
+    fc.constant('DELETE'),
+    userId.map((id) => `/users/${id}`),
+    fc.record({ actions: fc.constantFrom('{}', '{"delete_profile":true}', 'x') }, { requiredKeys: [] }),
+  ),
+  fc.tuple(
+    fc.constant('POST'),
+    fc.constant('/users'),
+    fc.record(
+      {
+        email: fc.oneof(oddString, fc.constantFrom('new@chatref.test', 'iago@chatref.test')),
+        password: fc.constantFrom('x', 'a-Strong-passw0rd-42'),
+        full_name: oddString,
+      },
+      { requiredKeys: [] },
+    ),
+  ),
+  fc.tuple(
+    fc.constant('POST'),
+    fc.constant('/users/me/status'),
+    fc.record(
+      { status_text: oddString, emoji_name: fc.constantFrom('octopus', '', 'nope'), away: fc.constantFrom('true', 'false', '1') },
+      { requiredKeys: [] },
+    ),
+  ),
+  fc.tuple(
+    fc.constant('PATCH'),
+    fc.constant('/users/me/profile_data'),
+    fc.array(profileEntry, { maxLength: 3 }).map((data) => ({ data: JSON.stringify(data) })),
+  ),
+  fc.tuple(
+    fc.constant('POST'),
+    fc.constant('/realm/profile_fields'),
+    fc.record({ name: oddString, field_type: fc.constantFrom('1', '3', '7', '9', 'x') }, { requiredKeys: [] }),
+  ),
+  fc.tuple(
+    fc.constant('POST'),
+    fc.constant('/fetch_api_key'),
+    fc.record({ username: fc.constantFrom(HAMLET.email, 'x'), password: fc.constantFrom(HAMLET.password!, '') }, { requiredKeys: [] }),
+  ),
   fc.tuple(fc.constantFrom('GET', 'PUT', 'OPTIONS'), fc.constantFrom('/nope', '/users/me', '/users/%ZZ'), fc.constant({})),
 );
 

@@ -64,8 +64,7 @@ export function handle(state: State, request: ModelRequest): HandleResult {
     origin: request.origin ?? `https://${state.realm.host}`,
     serverGeneration: request.serverGeneration ?? state.realm.dateCreated,
   };
-  const outcome =
-    endpoint.auth === 'basic' ? endpoint.reduce(state, { ...context, actor: actor! }) : endpoint.reduce(state, { ...context, actor: null });
+  const outcome = endpoint.auth === 'basic' ? endpoint.reduce(state, { ...context, actor: actor! }) : endpoint.reduce(state, { ...context, actor: null });
   if (!outcome.ok) return failed(state, outcome.error);
   const response = successResponse(outcome.data, parsed.ignored);
   return outcome.queue === undefined

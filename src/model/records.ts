@@ -4,8 +4,7 @@ import type { Channel, Subscription, User } from './state.js';
 
 export const EMPTY_STATUS = { statusText: '', emojiName: '', emojiCode: '', reactionType: 'unicode_emoji' } as const;
 
-export type NewUser = Pick<User, 'id' | 'deliveryEmail' | 'fullName' | 'role' | 'apiKey' | 'passwordHash' | 'dateCreated'> &
-  Partial<User>;
+export type NewUser = Pick<User, 'id' | 'deliveryEmail' | 'fullName' | 'role' | 'apiKey' | 'passwordHash' | 'dateCreated'> & Partial<User>;
 
 export function makeUser(fields: NewUser): User {
   return {
@@ -31,9 +30,30 @@ export function makeUser(fields: NewUser): User {
 
 /** The colours new subscriptions take, in the real server's order. */
 export const SUBSCRIPTION_COLORS = [
-  '#76ce90', '#fae589', '#a6c7e5', '#e79ab5', '#bfd56f', '#f4ae55', '#b0a5fd', '#addfe5',
-  '#f5ce6e', '#c2726a', '#94c849', '#bd86e5', '#ee7e4a', '#a6dcbf', '#95a5fd', '#53a063',
-  '#9987e1', '#e4523d', '#c2c2c2', '#4f8de4', '#c6a8ad', '#e7cc4d', '#c8bebf', '#a47462',
+  '#76ce90',
+  '#fae589',
+  '#a6c7e5',
+  '#e79ab5',
+  '#bfd56f',
+  '#f4ae55',
+  '#b0a5fd',
+  '#addfe5',
+  '#f5ce6e',
+  '#c2726a',
+  '#94c849',
+  '#bd86e5',
+  '#ee7e4a',
+  '#a6dcbf',
+  '#95a5fd',
+  '#53a063',
+  '#9987e1',
+  '#e4523d',
+  '#c2c2c2',
+  '#4f8de4',
+  '#c6a8ad',
+  '#e7cc4d',
+  '#c8bebf',
+  '#a47462',
 ] as const;
 
 /** The first palette colour the user does not use yet; once all are taken, one chosen by the channel id. */

@@ -20,29 +20,88 @@ const channelId = fc.constantFrom(...Object.values(CHANNEL));
 const userId = fc.constantFrom(1, 2, 3, 4, 5, 6, 8, 9);
 const groupId = fc.constantFrom(...Object.values(GROUP));
 const call: fc.Arbitrary<Call> = fc.oneof(
-  fc.tuple(fc.constant('PATCH'), userId.map((id) => `/users/${id}`), fc.record({ full_name: text, role: fc.constantFrom('200', '300', '400', '600') }, { requiredKeys: [] })),
-  fc.tuple(fc.constant('DELETE'), userId.map((id) => `/users/${id}`), fc.constant({})),
-  fc.tuple(fc.constant('POST'), fc.constant('/users'), fc.record({ email: fc.constantFrom('laertes@chatref.test', 'osric@chatref.test'), password: fc.constant('a-Strong-passw0rd-42'), full_name: text })),
-  fc.tuple(fc.constant('POST'), fc.constant('/users/me/status'), fc.record({ status_text: text, emoji_name: fc.constantFrom('octopus', '') }, { requiredKeys: [] })),
-  fc.tuple(fc.constant('PATCH'), fc.constant('/users/me/profile_data'), fc.constantFrom<Record<string, string>>({ data: '[{"id":1,"value":"+1 555"}]' }, { data: '[{"id":2,"value":"Thane"}]' })),
+  fc.tuple(
+    fc.constant('PATCH'),
+    userId.map((id) => `/users/${id}`),
+    fc.record({ full_name: text, role: fc.constantFrom('200', '300', '400', '600') }, { requiredKeys: [] }),
+  ),
+  fc.tuple(
+    fc.constant('DELETE'),
+    userId.map((id) => `/users/${id}`),
+    fc.constant({}),
+  ),
+  fc.tuple(
+    fc.constant('POST'),
+    fc.constant('/users'),
+    fc.record({ email: fc.constantFrom('laertes@chatref.test', 'osric@chatref.test'), password: fc.constant('a-Strong-passw0rd-42'), full_name: text }),
+  ),
+  fc.tuple(
+    fc.constant('POST'),
+    fc.constant('/users/me/status'),
+    fc.record({ status_text: text, emoji_name: fc.constantFrom('octopus', '') }, { requiredKeys: [] }),
+  ),
+  fc.tuple(
+    fc.constant('PATCH'),
+    fc.constant('/users/me/profile_data'),
+    fc.constantFrom<Record<string, string>>({ data: '[{"id":1,"value":"+1 555"}]' }, { data: '[{"id":2,"value":"Thane"}]' }),
+  ),
   fc.tuple(fc.constant('POST'), fc.constant('/realm/profile_fields'), fc.record({ name: text, field_type: fc.constant('1') })),
   fc.tuple(
     fc.constant('POST'),
     fc.constant('/users/me/subscriptions'),
-    fc.record({ subscriptions: fc.constantFrom('[{"name":"Denmark"}]', '[{"name":"Scotland"}]', '[{"name":"new place"}]'), invite_only: fc.constantFrom('true', 'false') }, { requiredKeys: ['subscriptions'] }),
+    fc.record(
+      {
+        subscriptions: fc.constantFrom('[{"name":"Denmark"}]', '[{"name":"Scotland"}]', '[{"name":"new place"}]'),
+        invite_only: fc.constantFrom('true', 'false'),
+      },
+      { requiredKeys: ['subscriptions'] },
+    ),
   ),
-  fc.tuple(fc.constant('DELETE'), fc.constant('/users/me/subscriptions'), fc.constantFrom<Record<string, string>>({ subscriptions: '["Denmark"]' }, { subscriptions: '["Scotland"]' }, { subscriptions: '["general"]' })),
+  fc.tuple(
+    fc.constant('DELETE'),
+    fc.constant('/users/me/subscriptions'),
+    fc.constantFrom<Record<string, string>>({ subscriptions: '["Denmark"]' }, { subscriptions: '["Scotland"]' }, { subscriptions: '["general"]' }),
+  ),
   fc.tuple(
     fc.constant('PATCH'),
     channelId.map((id) => `/streams/${id}`),
     fc.record({ description: text, new_name: fc.constantFrom('Norway', 'Wittenberg'), is_private: fc.constantFrom('true', 'false') }, { requiredKeys: [] }),
   ),
-  fc.tuple(fc.constant('DELETE'), channelId.map((id) => `/streams/${id}`), fc.constant({})),
-  fc.tuple(fc.constant('POST'), fc.constant('/user_groups/create'), fc.record({ name: fc.constantFrom('gravediggers', 'players'), description: text, members: fc.constantFrom('[4]', '[5,6]') })),
-  fc.tuple(fc.constant('PATCH'), groupId.map((id) => `/user_groups/${id}`), fc.record({ name: fc.constantFrom('courtiers', 'soldiers'), description: text }, { requiredKeys: [] })),
-  fc.tuple(fc.constant('POST'), groupId.map((id) => `/user_groups/${id}/members`), fc.constantFrom<Record<string, string>>({ add: '[6]' }, { delete: '[4]' }, { add: '[3]', delete: '[5]' })),
-  fc.tuple(fc.constant('POST'), groupId.map((id) => `/user_groups/${id}/deactivate`), fc.constant({})),
-  fc.tuple(fc.constant('PATCH'), fc.constant('/realm'), fc.constantFrom<Record<string, string>>({ name: 'Elsinore' }, { topics_policy: 'disable_empty_topic' }, { can_access_all_users_group: '{"new": 2}' }, { waiting_period_threshold: '3' })),
+  fc.tuple(
+    fc.constant('DELETE'),
+    channelId.map((id) => `/streams/${id}`),
+    fc.constant({}),
+  ),
+  fc.tuple(
+    fc.constant('POST'),
+    fc.constant('/user_groups/create'),
+    fc.record({ name: fc.constantFrom('gravediggers', 'players'), description: text, members: fc.constantFrom('[4]', '[5,6]') }),
+  ),
+  fc.tuple(
+    fc.constant('PATCH'),
+    groupId.map((id) => `/user_groups/${id}`),
+    fc.record({ name: fc.constantFrom('courtiers', 'soldiers'), description: text }, { requiredKeys: [] }),
+  ),
+  fc.tuple(
+    fc.constant('POST'),
+    groupId.map((id) => `/user_groups/${id}/members`),
+    fc.constantFrom<Record<string, string>>({ add: '[6]' }, { delete: '[4]' }, { add: '[3]', delete: '[5]' }),
+  ),
+  fc.tuple(
+    fc.constant('POST'),
+    groupId.map((id) => `/user_groups/${id}/deactivate`),
+    fc.constant({}),
+  ),
+  fc.tuple(
+    fc.constant('PATCH'),
+    fc.constant('/realm'),
+    fc.constantFrom<Record<string, string>>(
+      { name: 'Elsinore' },
+      { topics_policy: 'disable_empty_topic' },
+      { can_access_all_users_group: '{"new": 2}' },
+      { waiting_period_threshold: '3' },
+    ),
+  ),
 );
 const step = fc.tuple(fc.constantFrom(...ACTORS), call);
 
@@ -51,7 +110,10 @@ type Actor = { email: string; apiKey: string };
 /** What a user sees through register, without the queue's own fields. */
 function snapshot(model: Model, viewer: Actor): string {
   // No event_types: the whole state. The queue this makes is deleted at once.
-  const body = model.call('POST', '/register', { client_capabilities: CAPABILITIES, include_subscribers: 'true' }, { auth: viewer }).body as Record<string, unknown>;
+  const body = model.call('POST', '/register', { client_capabilities: CAPABILITIES, include_subscribers: 'true' }, { auth: viewer }).body as Record<
+    string,
+    unknown
+  >;
   model.call('DELETE', '/events', { queue_id: body['queue_id'] as string }, { auth: viewer });
   const { queue_id: _queueId, ...rest } = body;
   return JSON.stringify(rest);
@@ -73,7 +135,10 @@ describe('events over random write sequences', () => {
         let now = T0;
         const model = createModel({ seed: 'completeness', clock: () => (now += 1) });
         const viewers = VIEWERS.map((viewer) => {
-          const body = model.call('POST', '/register', { fetch_event_types: '[]', client_capabilities: CAPABILITIES }, { auth: viewer }).body as Record<string, unknown>;
+          const body = model.call('POST', '/register', { fetch_event_types: '[]', client_capabilities: CAPABILITIES }, { auth: viewer }).body as Record<
+            string,
+            unknown
+          >;
           return { viewer, queue: { id: body['queue_id'] as string, last: -1 }, seen: snapshot(model, viewer) };
         });
         for (const [actor, [method, path, params]] of steps) {
@@ -83,7 +148,9 @@ describe('events over random write sequences', () => {
             if (events === null) continue;
             const seen = snapshot(model, entry.viewer);
             if (seen !== entry.seen && events === 0) {
-              expect.fail(`${method} ${path} ${JSON.stringify(params)} by ${actor.email} (status ${status}) changed what ${entry.viewer.email} sees, but sent them no event`);
+              expect.fail(
+                `${method} ${path} ${JSON.stringify(params)} by ${actor.email} (status ${status}) changed what ${entry.viewer.email} sees, but sent them no event`,
+              );
             }
             entry.seen = seen;
           }

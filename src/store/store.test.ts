@@ -24,7 +24,7 @@ function setStatus(model: Model, actor: Actor, text: string) {
 }
 
 describe('the event queue', () => {
-  it('registers a live queue that receives another user\'s write, from id 0', () => {
+  it("registers a live queue that receives another user's write, from id 0", () => {
     const { model } = manualModel();
     const { queue_id: queueId, last_event_id: lastEventId } = register(model, HAMLET);
     expect(lastEventId).toBe(-1);
@@ -49,7 +49,7 @@ describe('the event queue', () => {
     expectError(poll(model, HAMLET, queueId, 7), 400, 'BAD_REQUEST', 'Event 7 was not in this queue');
   });
 
-  it('answers unknown, deleted and other users\' queues alike', () => {
+  it("answers unknown, deleted and other users' queues alike", () => {
     const { model } = manualModel();
     const { queue_id: queueId } = register(model, HAMLET);
     const unknown = expectError(poll(model, HAMLET, 'no-such-queue', -1), 400, 'BAD_EVENT_QUEUE_ID', 'Bad event queue ID: no-such-queue');
@@ -177,7 +177,7 @@ describe('queue lifetime and limits', () => {
 });
 
 describe('the in-process event stream', () => {
-  it('yields the events of other users\' writes and stops cleanly', async () => {
+  it("yields the events of other users' writes and stops cleanly", async () => {
     const { model } = manualModel();
     const stream = model.events(HAMLET);
     const next = stream.next();

@@ -35,8 +35,7 @@ type Actor = Pick<Credentials, 'email' | 'apiKey'>;
 
 /** A small client over a model: call as a user, read bodies. */
 export function as(model: Model, actor: Actor | null) {
-  const call = (method: string, path: string, params: Record<string, string> = {}): ModelResponse =>
-    model.call(method, path, params, { auth: actor });
+  const call = (method: string, path: string, params: Record<string, string> = {}): ModelResponse => model.call(method, path, params, { auth: actor });
   return {
     get: (path: string, params?: Record<string, string>) => call('GET', path, params),
     post: (path: string, params?: Record<string, string>) => call('POST', path, params),

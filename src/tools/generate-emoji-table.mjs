@@ -58,9 +58,29 @@ const ZULIP_EMOJI_NAMES = join(ROOT, 'src', 'tools', 'zulip-emoji-names.txt');
 // Skipped by Zulip's generate_emoji_names.
 const SKIN_TONE_CODES = ['1f3fb', '1f3fc', '1f3fd', '1f3fe', '1f3ff'];
 const SKIPPED_CLOCK_CODES = [
-  '1f550', '1f551', '1f552', '1f553', '1f554', '1f555', '1f556', '1f558',
-  '1f559', '1f55a', '1f55b', '1f55c', '1f55d', '1f55e', '1f55f', '1f560',
-  '1f561', '1f562', '1f563', '1f564', '1f565', '1f566', '1f567',
+  '1f550',
+  '1f551',
+  '1f552',
+  '1f553',
+  '1f554',
+  '1f555',
+  '1f556',
+  '1f558',
+  '1f559',
+  '1f55a',
+  '1f55b',
+  '1f55c',
+  '1f55d',
+  '1f55e',
+  '1f55f',
+  '1f560',
+  '1f561',
+  '1f562',
+  '1f563',
+  '1f564',
+  '1f565',
+  '1f566',
+  '1f567',
 ];
 
 // Zulip's emoji_code for an emoji-datasource entry.
@@ -97,8 +117,7 @@ function parseZulipEmojiNamesPy(path) {
     .filter((line) => !line.trim().startsWith('#'))
     .join('\n')
     .replace(/'/g, '"');
-  const entry =
-    /"([0-9a-f-]+)":\s*\{\s*"canonical_name":\s*"([^"]*)",\s*"aliases":\s*\[([^\]]*)\],?\s*\}/g;
+  const entry = /"([0-9a-f-]+)":\s*\{\s*"canonical_name":\s*"([^"]*)",\s*"aliases":\s*\[([^\]]*)\],?\s*\}/g;
   const maps = [...literal.matchAll(entry)].map((match) => ({
     code: match[1],
     canonicalName: match[2],
@@ -140,9 +159,7 @@ function checkAgainstEmojiDatasource(table) {
   const unnamed = [...datasourceCodes].filter((code) => !(code in table.codepoint_to_name));
   const unexpected = unnamed.filter((code) => !skipped.has(code));
   if (unexpected.length > 0) {
-    throw new Error(
-      `emoji-datasource has emoji the name table lacks (update the names): ${unexpected.join(', ')}`,
-    );
+    throw new Error(`emoji-datasource has emoji the name table lacks (update the names): ${unexpected.join(', ')}`);
   }
   return { datasourceCount: datasourceCodes.size, unnamedCount: unnamed.length };
 }
@@ -150,10 +167,7 @@ function checkAgainstEmojiDatasource(table) {
 function main(argv) {
   const check = argv.includes('--check');
   const pathIndex = argv.indexOf('--zulip-emoji-names');
-  const maps =
-    pathIndex >= 0
-      ? parseZulipEmojiNamesPy(argv[pathIndex + 1])
-      : parseEmbeddedMaps(readFileSync(ZULIP_EMOJI_NAMES, 'utf8'));
+  const maps = pathIndex >= 0 ? parseZulipEmojiNamesPy(argv[pathIndex + 1]) : parseEmbeddedMaps(readFileSync(ZULIP_EMOJI_NAMES, 'utf8'));
   const table = buildTable(maps);
   const { datasourceCount, unnamedCount } = checkAgainstEmojiDatasource(table);
   const json = `${JSON.stringify(table)}\n`;

@@ -35,7 +35,11 @@ export const BASIC_AUTH_CHECKS = defineChecks([
     async run(ctx) {
       for (const response of await reads(ctx, null)) {
         const body = expectClientError(response, 'auth.basic.required');
-        expectTrue(!('members' in body) && !('user' in body) && !('user_id' in body), `no user data without credentials, got ${JSON.stringify(body)}`, 'auth.basic.required');
+        expectTrue(
+          !('members' in body) && !('user' in body) && !('user_id' in body),
+          `no user data without credentials, got ${JSON.stringify(body)}`,
+          'auth.basic.required',
+        );
       }
     },
   },
@@ -91,7 +95,11 @@ export const BASIC_AUTH_CHECKS = defineChecks([
     async run(ctx) {
       const { member, otherMember } = ctx.cast;
       const altered = member.apiKey.slice(0, -1) + (member.apiKey.endsWith('A') ? 'B' : 'A');
-      for (const auth of [{ email: member.email, apiKey: otherMember.apiKey }, { email: member.email, apiKey: altered }, { email: member.email, apiKey: '' }]) {
+      for (const auth of [
+        { email: member.email, apiKey: otherMember.apiKey },
+        { email: member.email, apiKey: altered },
+        { email: member.email, apiKey: '' },
+      ]) {
         const body = expectClientError(await ctx.call(auth, 'GET', '/users/me'), 'auth.basic.wrong-key');
         expectTrue(!('user_id' in body), `no user data with a wrong key, got ${JSON.stringify(body)}`, 'auth.basic.wrong-key');
       }
@@ -106,7 +114,10 @@ export const BASIC_AUTH_CHECKS = defineChecks([
     async run(ctx) {
       const response = await ctx.call(null, 'GET', '/users/me');
       expectError(response, 401, 'UNAUTHORIZED', 'Not logged in: API authentication or user session required');
-      expectTrue(/^Basic\b/i.test(response.headers['www-authenticate'] ?? ''), `a WWW-Authenticate Basic challenge, got ${JSON.stringify(response.headers['www-authenticate'])}`);
+      expectTrue(
+        /^Basic\b/i.test(response.headers['www-authenticate'] ?? ''),
+        `a WWW-Authenticate Basic challenge, got ${JSON.stringify(response.headers['www-authenticate'])}`,
+      );
     },
   },
   {

@@ -8,17 +8,28 @@ const ENDPOINT = 'POST /fetch_api_key';
 export const FETCH_API_KEY_CHECKS = defineChecks([
   {
     id: 'auth.fetch-api-key.success',
-    title: 'Given a new account’s address and password and no credentials, when the key is fetched, then api_key, email and user_id come back and the key authenticates as that account',
+    title:
+      'Given a new account’s address and password and no credentials, when the key is fetched, then api_key, email and user_id come back and the key authenticates as that account',
     clauses: ['auth.fetch-api-key.unauthenticated', 'auth.fetch-api-key.response', 'auth.fetch-api-key.exchange', 'users.create.password'],
     level: 'spec',
     endpoint: ENDPOINT,
     async run(ctx) {
       const account = await createAccount(ctx, 'fetch');
-      const body = expectSuccess(await ctx.call(null, 'POST', '/fetch_api_key', { username: account.email, password: account.password }), 'auth.fetch-api-key.unauthenticated');
-      expectTrue(typeof body['api_key'] === 'string' && body['api_key'] !== '', `an api_key string, got ${JSON.stringify(body['api_key'])}`, 'auth.fetch-api-key.response');
+      const body = expectSuccess(
+        await ctx.call(null, 'POST', '/fetch_api_key', { username: account.email, password: account.password }),
+        'auth.fetch-api-key.unauthenticated',
+      );
+      expectTrue(
+        typeof body['api_key'] === 'string' && body['api_key'] !== '',
+        `an api_key string, got ${JSON.stringify(body['api_key'])}`,
+        'auth.fetch-api-key.response',
+      );
       expectTrue(typeof body['email'] === 'string', `an email string, got ${JSON.stringify(body['email'])}`, 'auth.fetch-api-key.response');
       expectEqual(body['user_id'], account.userId, 'user_id', 'auth.fetch-api-key.response');
-      const me = expectSuccess(await ctx.call({ email: String(body['email']), apiKey: String(body['api_key']) }, 'GET', '/users/me'), 'auth.fetch-api-key.exchange');
+      const me = expectSuccess(
+        await ctx.call({ email: String(body['email']), apiKey: String(body['api_key']) }, 'GET', '/users/me'),
+        'auth.fetch-api-key.exchange',
+      );
       expectEqual(me['user_id'], account.userId, 'the user the fetched key authenticates as', 'auth.fetch-api-key.exchange');
       await retire(ctx, account.userId);
     },
@@ -44,9 +55,19 @@ export const FETCH_API_KEY_CHECKS = defineChecks([
     level: 'compat',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const noPassword = expectError(await ctx.call(null, 'POST', '/fetch_api_key', { username: ctx.cast.member.email }), 400, 'REQUEST_VARIABLE_MISSING', "Missing 'password' argument");
+      const noPassword = expectError(
+        await ctx.call(null, 'POST', '/fetch_api_key', { username: ctx.cast.member.email }),
+        400,
+        'REQUEST_VARIABLE_MISSING',
+        "Missing 'password' argument",
+      );
       expectEqual(noPassword['var_name'], 'password', 'var_name');
-      const noUsername = expectError(await ctx.call(null, 'POST', '/fetch_api_key', { password: 'whatever-it-is' }), 400, 'REQUEST_VARIABLE_MISSING', "Missing 'username' argument");
+      const noUsername = expectError(
+        await ctx.call(null, 'POST', '/fetch_api_key', { password: 'whatever-it-is' }),
+        400,
+        'REQUEST_VARIABLE_MISSING',
+        "Missing 'username' argument",
+      );
       expectEqual(noUsername['var_name'], 'username', 'var_name');
     },
   },
@@ -91,7 +112,12 @@ export const FETCH_API_KEY_CHECKS = defineChecks([
     level: 'compat',
     endpoint: ENDPOINT,
     async run(ctx) {
-      expectError(await ctx.call(null, 'POST', '/fetch_api_key', { username: 'not-an-address', password: 'whatever-it-is' }), 400, 'BAD_REQUEST', 'Enter a valid email address.');
+      expectError(
+        await ctx.call(null, 'POST', '/fetch_api_key', { username: 'not-an-address', password: 'whatever-it-is' }),
+        400,
+        'BAD_REQUEST',
+        'Enter a valid email address.',
+      );
     },
   },
   {

@@ -34,7 +34,8 @@ function unsignedToken(payload: Record<string, unknown>): string {
 export const JWT_CHECKS = defineChecks([
   {
     id: 'auth.jwt.token-required',
-    title: 'Given no credentials and no token, when a JWT key fetch is made, then it fails on the endpoint’s own terms (not for lack of credentials) and hands out no key',
+    title:
+      'Given no credentials and no token, when a JWT key fetch is made, then it fails on the endpoint’s own terms (not for lack of credentials) and hands out no key',
     clauses: ['auth.jwt.token-required', 'auth.jwt.unauthenticated'],
     level: 'spec',
     endpoint: ENDPOINT,
@@ -55,13 +56,7 @@ export const JWT_CHECKS = defineChecks([
     async run(ctx) {
       const email = ctx.cast.owner.email;
       const secret = `chatref-forged-${ctx.seed}`;
-      const tokens = [
-        forgedToken({ email }, secret),
-        unsignedToken({ email }),
-        forgedToken({ email, exp: 1 }, secret),
-        'not.a.token',
-        'garbage',
-      ];
+      const tokens = [forgedToken({ email }, secret), unsignedToken({ email }), forgedToken({ email, exp: 1 }, secret), 'not.a.token', 'garbage'];
       for (const token of tokens) {
         for (const include_profile of ['false', 'true']) {
           const body = expectNoKey(await ctx.call(null, 'POST', '/jwt/fetch_api_key', { token, include_profile }), 'auth.jwt.signed');

@@ -26,11 +26,28 @@ async function nameInCharacters(ctx: CheckContext): Promise<void> {
 async function descriptionInCharacters(ctx: CheckContext): Promise<void> {
   const name = ctx.unique('desc-chars');
   const text = 'é'.repeat(1024);
-  expectSuccess(await ctx.call(ctx.cast.member, 'POST', '/users/me/subscriptions', { subscriptions: JSON.stringify([{ name, description: text }]) }), 'subscribe.description');
+  expectSuccess(
+    await ctx.call(ctx.cast.member, 'POST', '/users/me/subscriptions', { subscriptions: JSON.stringify([{ name, description: text }]) }),
+    'subscribe.description',
+  );
   expectEqual((await channelNamed(ctx, name))?.['description'], text, 'a 1024-character non-ASCII description, whole', 'subscribe.description');
 }
 
 export const SUBSCRIBE_LENGTH_CHECKS = defineChecks([
-  { id: 'subscribe.name-limit.characters', title: 'When a name has 60 two-byte characters, then it is accepted whole; 61 are refused', clauses: ['subscribe.name-limit'], level: 'spec', endpoint: ENDPOINT, run: nameInCharacters },
-  { id: 'subscribe.description.characters', title: 'When a new channel’s description has 1024 two-byte characters, then it is kept whole', clauses: ['subscribe.description'], level: 'spec', endpoint: ENDPOINT, run: descriptionInCharacters },
+  {
+    id: 'subscribe.name-limit.characters',
+    title: 'When a name has 60 two-byte characters, then it is accepted whole; 61 are refused',
+    clauses: ['subscribe.name-limit'],
+    level: 'spec',
+    endpoint: ENDPOINT,
+    run: nameInCharacters,
+  },
+  {
+    id: 'subscribe.description.characters',
+    title: 'When a new channel’s description has 1024 two-byte characters, then it is kept whole',
+    clauses: ['subscribe.description'],
+    level: 'spec',
+    endpoint: ENDPOINT,
+    run: descriptionInCharacters,
+  },
 ]);

@@ -3,15 +3,7 @@ import { defineChecks, type CheckContext } from '../../check.js';
 import { expectClientError, expectEqual, expectError, expectSuccess, expectTrue, expectUnchanged } from '../../expect.js';
 import { register } from '../realm/support.js';
 import { listChannels } from '../streams/support.js';
-import {
-  channelNamed,
-  existingNames,
-  makeChannel,
-  subscribe,
-  subscribedNames,
-  subscriptionTo,
-  systemGroupIds,
-} from './support.js';
+import { channelNamed, existingNames, makeChannel, subscribe, subscribedNames, subscriptionTo, systemGroupIds } from './support.js';
 
 const ENDPOINT = 'POST /users/me/subscriptions';
 
@@ -31,7 +23,12 @@ async function createsMissing(ctx: CheckContext): Promise<void> {
   expectEqual(channel['invite_only'], false, 'invite_only of a channel created without it', 'subscribe.invite-only');
   expectEqual(await subscribedNames(ctx, member, [name]), [name], 'the requester subscribed', 'subscribe.creates-missing');
   const again = expectSuccess(await subscribe(ctx, member, [name]));
-  expectEqual([again['subscribed'], again['already_subscribed']], [{}, { [key(member.userId)]: [name] }], 'a second call reports already_subscribed', 'subscribe.response');
+  expectEqual(
+    [again['subscribed'], again['already_subscribed']],
+    [{}, { [key(member.userId)]: [name] }],
+    'a second call reports already_subscribed',
+    'subscribe.response',
+  );
 }
 
 async function nameRules(ctx: CheckContext): Promise<void> {
@@ -43,7 +40,13 @@ async function nameRules(ctx: CheckContext): Promise<void> {
   expectEqual(again['subscribed'], { [key(ctx.cast.otherMember.userId)]: [name] }, 'the existing channel found case-insensitively', 'subscribe.name-rules');
   expectError(await subscribe(ctx, member, ['   ']), 400, 'BAD_REQUEST', "Channel name can't be empty.", 'subscribe.name-rules');
   const bad = `${ctx.unique('ctl')}\u0007`;
-  expectError(await subscribe(ctx, member, [bad]), 400, 'BAD_REQUEST', `Invalid character in channel name, at position ${[...bad].length}.`, 'subscribe.name-rules');
+  expectError(
+    await subscribe(ctx, member, [bad]),
+    400,
+    'BAD_REQUEST',
+    `Invalid character in channel name, at position ${[...bad].length}.`,
+    'subscribe.name-rules',
+  );
   expectEqual(await existingNames(ctx, [bad]), [], 'no channel made from a refused name', 'subscribe.name-rules');
 }
 
@@ -64,9 +67,20 @@ async function description(ctx: CheckContext): Promise<void> {
   expectSuccess(await call(member, 'The *first* words'), 'subscribe.description');
   expectEqual((await channelNamed(ctx, name))?.['description'], 'The *first* words', 'the new channel’s description', 'subscribe.description');
   expectSuccess(await call(otherMember, 'Other words'));
-  expectEqual((await channelNamed(ctx, name))?.['description'], 'The *first* words', 'the description of an existing channel, unchanged', 'subscribe.description');
+  expectEqual(
+    (await channelNamed(ctx, name))?.['description'],
+    'The *first* words',
+    'the description of an existing channel, unchanged',
+    'subscribe.description',
+  );
   const other = ctx.unique('desc-long');
-  expectError(await call(member, 'd'.repeat(1025), other), 400, 'BAD_REQUEST', 'subscriptions[0]["description"] is too long (limit: 1024 characters)', 'subscribe.description');
+  expectError(
+    await call(member, 'd'.repeat(1025), other),
+    400,
+    'BAD_REQUEST',
+    'subscriptions[0]["description"] is too long (limit: 1024 characters)',
+    'subscribe.description',
+  );
   expectEqual(await existingNames(ctx, [other]), [], 'no channel for a too long description', 'subscribe.description');
   expectSuccess(await call(member, 'd'.repeat(1024), other), 'subscribe.description');
 }
@@ -87,7 +101,13 @@ async function authorizationErrors(ctx: CheckContext): Promise<void> {
   const { member, otherMember } = ctx.cast;
   const secret = await makeChannel(ctx, otherMember, 'secret', { invite_only: true });
   const fresh = ctx.unique('fresh');
-  expectError(await subscribe(ctx, member, [fresh, secret.name]), 400, 'BAD_REQUEST', `Unable to access channel (${secret.name}).`, 'subscribe.no-content-access');
+  expectError(
+    await subscribe(ctx, member, [fresh, secret.name]),
+    400,
+    'BAD_REQUEST',
+    `Unable to access channel (${secret.name}).`,
+    'subscribe.no-content-access',
+  );
   expectEqual(await existingNames(ctx, [fresh]), [], 'no channel created by the failed call', 'subscribe.atomic');
   const body = expectSuccess(await subscribe(ctx, member, [fresh, secret.name], { authorization_errors_fatal: false }), 'subscribe.authorization-errors-fatal');
   expectEqual(body['unauthorized'], [secret.name], 'the private channel under unauthorized', 'subscribe.authorization-errors-fatal');
@@ -131,7 +151,11 @@ async function announce(ctx: CheckContext): Promise<void> {
 async function webPublic(ctx: CheckContext): Promise<void> {
   const name = ctx.unique('web');
   const refused = expectError(await subscribe(ctx, ctx.cast.member, [name], { is_web_public: true }), 400, 'BAD_REQUEST', undefined, 'subscribe.web-public');
-  expectTrue(['Insufficient permission', 'Web-public channels are not enabled.'].includes(refused['msg']), `a permission or not-enabled message, got ${refused['msg']}`, 'subscribe.web-public');
+  expectTrue(
+    ['Insufficient permission', 'Web-public channels are not enabled.'].includes(refused['msg']),
+    `a permission or not-enabled message, got ${refused['msg']}`,
+    'subscribe.web-public',
+  );
   expectEqual(await existingNames(ctx, [name]), [], 'no channel created', 'subscribe.web-public');
 }
 
@@ -139,7 +163,13 @@ async function defaultStream(ctx: CheckContext): Promise<void> {
   const { administrator, member, owner } = ctx.cast;
   const refused = ctx.unique('def-no');
   expectError(await subscribe(ctx, member, [refused], { is_default_stream: true }), 400, 'BAD_REQUEST', 'Insufficient permission', 'subscribe.default-private');
-  expectError(await subscribe(ctx, administrator, [refused], { is_default_stream: true, invite_only: true }), 400, 'BAD_REQUEST', 'A default channel cannot be private.', 'subscribe.default-private');
+  expectError(
+    await subscribe(ctx, administrator, [refused], { is_default_stream: true, invite_only: true }),
+    400,
+    'BAD_REQUEST',
+    'A default channel cannot be private.',
+    'subscribe.default-private',
+  );
   expectEqual(await existingNames(ctx, [refused]), [], 'no channel created', 'subscribe.default-private');
   const lobby = await makeChannel(ctx, administrator, 'lobby', { is_default_stream: true });
   try {
@@ -195,10 +225,25 @@ async function history(ctx: CheckContext): Promise<void> {
   const { member } = ctx.cast;
   const shared = await makeChannel(ctx, member, 'shared', { invite_only: true, history_public_to_subscribers: true });
   const publicOne = await makeChannel(ctx, member, 'public', { history_public_to_subscribers: false });
-  expectEqual((await channelNamed(ctx, shared.name))?.['history_public_to_subscribers'], true, 'history of a private channel asked to share it', 'subscribe.history');
-  expectEqual((await channelNamed(ctx, publicOne.name))?.['history_public_to_subscribers'], true, 'history of a public channel, always shared', 'subscribe.history');
+  expectEqual(
+    (await channelNamed(ctx, shared.name))?.['history_public_to_subscribers'],
+    true,
+    'history of a private channel asked to share it',
+    'subscribe.history',
+  );
+  expectEqual(
+    (await channelNamed(ctx, publicOne.name))?.['history_public_to_subscribers'],
+    true,
+    'history of a public channel, always shared',
+    'subscribe.history',
+  );
   const protectedOne = await makeChannel(ctx, member, 'protected', { invite_only: true, history_public_to_subscribers: false });
-  expectEqual((await channelNamed(ctx, protectedOne.name))?.['history_public_to_subscribers'], false, 'history of a private channel asked to protect it', 'subscribe.history');
+  expectEqual(
+    (await channelNamed(ctx, protectedOne.name))?.['history_public_to_subscribers'],
+    false,
+    'history of a private channel asked to protect it',
+    'subscribe.history',
+  );
 }
 
 async function retention(ctx: CheckContext): Promise<void> {
@@ -213,8 +258,20 @@ async function retention(ctx: CheckContext): Promise<void> {
     expectEqual((await channelNamed(ctx, made.name))?.['message_retention_days'], stored, `message_retention_days for ${String(value)}`, 'subscribe.retention');
   }
   const refused = ctx.unique('ret-no');
-  expectError(await subscribe(ctx, member, [refused], { message_retention_days: 30 }), 400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner', 'subscribe.retention-value');
-  const bad = expectError(await subscribe(ctx, owner, [refused], { message_retention_days: 0 }), 400, 'REQUEST_VARIABLE_INVALID', "Bad value for 'message_retention_days': 0", 'subscribe.retention-value');
+  expectError(
+    await subscribe(ctx, member, [refused], { message_retention_days: 30 }),
+    400,
+    'UNAUTHORIZED_PRINCIPAL',
+    'Must be an organization owner',
+    'subscribe.retention-value',
+  );
+  const bad = expectError(
+    await subscribe(ctx, owner, [refused], { message_retention_days: 0 }),
+    400,
+    'REQUEST_VARIABLE_INVALID',
+    "Bad value for 'message_retention_days': 0",
+    'subscribe.retention-value',
+  );
   expectEqual(bad['var_name'], 'message_retention_days', 'var_name', 'subscribe.retention-value');
   expectEqual(await existingNames(ctx, [refused]), [], 'no channel created by the refused calls', 'subscribe.retention-value');
 }
@@ -224,7 +281,13 @@ async function topicsPolicy(ctx: CheckContext): Promise<void> {
   const made = await makeChannel(ctx, owner, 'topics', { topics_policy: JSON.stringify('disable_empty_topic') });
   expectEqual((await channelNamed(ctx, made.name))?.['topics_policy'], 'disable_empty_topic', 'the requested topics_policy', 'subscribe.topics-policy');
   const refused = ctx.unique('topics-bad');
-  expectError(await subscribe(ctx, owner, [refused], { topics_policy: JSON.stringify('sometimes') }), 400, 'BAD_REQUEST', 'Invalid topics_policy', 'subscribe.topics-policy');
+  expectError(
+    await subscribe(ctx, owner, [refused], { topics_policy: JSON.stringify('sometimes') }),
+    400,
+    'BAD_REQUEST',
+    'Invalid topics_policy',
+    'subscribe.topics-policy',
+  );
   expectEqual(await existingNames(ctx, [refused]), [], 'no channel for a bad topics_policy', 'subscribe.topics-policy');
 }
 
@@ -261,7 +324,13 @@ async function groupSettings(ctx: CheckContext): Promise<void> {
     'subscribe.group-settings',
   );
   const refused = ctx.unique('groups-no');
-  expectError(await subscribe(ctx, member, [refused], { can_delete_own_message_group: ids['role:members'] }), 400, 'BAD_REQUEST', 'Insufficient permission', 'subscribe.delete-policy');
+  expectError(
+    await subscribe(ctx, member, [refused], { can_delete_own_message_group: ids['role:members'] }),
+    400,
+    'BAD_REQUEST',
+    'Insufficient permission',
+    'subscribe.delete-policy',
+  );
   expectError(
     await subscribe(ctx, owner, [refused], { can_add_subscribers_group: ids['role:everyone'] }),
     400,
@@ -276,7 +345,14 @@ async function creationOnly(ctx: CheckContext): Promise<void> {
   const ids = await systemGroupIds(ctx);
   const { member, otherMember } = ctx.cast;
   const made = await makeChannel(ctx, member, 'existing');
-  const fields = ['invite_only', 'history_public_to_subscribers', 'topics_policy', 'message_retention_days', 'can_remove_subscribers_group', 'can_move_messages_out_of_channel_group'];
+  const fields = [
+    'invite_only',
+    'history_public_to_subscribers',
+    'topics_policy',
+    'message_retention_days',
+    'can_remove_subscribers_group',
+    'can_move_messages_out_of_channel_group',
+  ];
   const pick = (channel: Record<string, unknown> | undefined) => Object.fromEntries(fields.map((field) => [field, channel?.[field]]));
   const before = pick(await channelNamed(ctx, made.name));
   expectSuccess(
@@ -296,7 +372,13 @@ async function creationOnly(ctx: CheckContext): Promise<void> {
 
 async function unknownPrincipal(ctx: CheckContext): Promise<void> {
   const name = ctx.unique('ghost');
-  expectError(await subscribe(ctx, ctx.cast.member, [name], { principals: [ctx.cast.otherMember.userId, 2_000_000_000] }), 400, 'BAD_REQUEST', undefined, 'subscribe.principal.unknown');
+  expectError(
+    await subscribe(ctx, ctx.cast.member, [name], { principals: [ctx.cast.otherMember.userId, 2_000_000_000] }),
+    400,
+    'BAD_REQUEST',
+    undefined,
+    'subscribe.principal.unknown',
+  );
   expectEqual(await existingNames(ctx, [name]), [], 'no channel created', 'subscribe.principal.unknown');
   expectEqual(await subscribedNames(ctx, ctx.cast.otherMember, [name]), [], 'the valid principal not subscribed', 'subscribe.atomic');
 }
@@ -320,7 +402,10 @@ async function archived(ctx: CheckContext): Promise<void> {
 
 async function addSubscribersGroup(ctx: CheckContext): Promise<void> {
   const { owner, member, otherMember } = ctx.cast;
-  const made = await makeChannel(ctx, owner, 'guild', { invite_only: true, can_add_subscribers_group: { direct_members: [member.userId], direct_subgroups: [] } });
+  const made = await makeChannel(ctx, owner, 'guild', {
+    invite_only: true,
+    can_add_subscribers_group: { direct_members: [member.userId], direct_subgroups: [] },
+  });
   expectSuccess(await subscribe(ctx, member, [made.name], { principals: [otherMember.userId] }), 'subscribe.add-subscribers-group');
   expectEqual(await subscribedNames(ctx, otherMember, [made.name]), [made.name], 'the other member subscribed', 'subscribe.add-subscribers-group');
   expectEqual(await subscribedNames(ctx, member, [made.name]), [], 'the adding member still not subscribed', 'subscribe.add-subscribers-group');
@@ -335,8 +420,20 @@ async function realmGroup(ctx: CheckContext): Promise<void> {
   expectSuccess(await change(ids['role:administrators']));
   try {
     const before = await subscribedNames(ctx, otherMember, [made.name]);
-    expectError(await subscribe(ctx, member, [made.name], { principals: [otherMember.userId] }), 400, 'BAD_REQUEST', 'Insufficient permission', 'subscribe.others-permission');
-    expectError(await subscribe(ctx, member, [made.name], { principals: [otherMember.userId], authorization_errors_fatal: false }), 400, 'BAD_REQUEST', 'Insufficient permission', 'subscribe.others-permission');
+    expectError(
+      await subscribe(ctx, member, [made.name], { principals: [otherMember.userId] }),
+      400,
+      'BAD_REQUEST',
+      'Insufficient permission',
+      'subscribe.others-permission',
+    );
+    expectError(
+      await subscribe(ctx, member, [made.name], { principals: [otherMember.userId], authorization_errors_fatal: false }),
+      400,
+      'BAD_REQUEST',
+      'Insufficient permission',
+      'subscribe.others-permission',
+    );
     expectUnchanged(before, await subscribedNames(ctx, otherMember, [made.name]), 'the other member’s subscriptions', 'subscribe.others-permission');
     expectSuccess(await change(ids['role:members']));
     expectSuccess(await subscribe(ctx, member, [made.name], { principals: [otherMember.userId] }), 'subscribe.realm-group');
@@ -367,25 +464,42 @@ async function limitsFromRegister(ctx: CheckContext): Promise<void> {
   const state = await register(ctx, member);
   const nameLimit = state['max_stream_name_length'];
   const descriptionLimit = state['max_stream_description_length'];
-  expectTrue(Number.isInteger(nameLimit) && Number.isInteger(descriptionLimit), `the limits in the register response, got ${JSON.stringify([nameLimit, descriptionLimit])}`, 'subscribe.limits.register');
+  expectTrue(
+    Number.isInteger(nameLimit) && Number.isInteger(descriptionLimit),
+    `the limits in the register response, got ${JSON.stringify([nameLimit, descriptionLimit])}`,
+    'subscribe.limits.register',
+  );
   const longest = ctx.unique('reg').padEnd(nameLimit, 'n');
   const tooLong = `${ctx.unique('reg-over')}`.padEnd(nameLimit + 1, 'o');
   expectClientError(await subscribe(ctx, member, [tooLong]), 'subscribe.limits.register');
   expectSuccess(await subscribe(ctx, member, [longest]), 'subscribe.limits.register');
-  const withText = (name: string, text: string) => ctx.call(member, 'POST', '/users/me/subscriptions', { subscriptions: JSON.stringify([{ name, description: text }]) });
+  const withText = (name: string, text: string) =>
+    ctx.call(member, 'POST', '/users/me/subscriptions', { subscriptions: JSON.stringify([{ name, description: text }]) });
   const overDescribed = ctx.unique('reg-desc-over');
   expectClientError(await withText(overDescribed, 'd'.repeat(descriptionLimit + 1)), 'subscribe.limits.register');
   const described = ctx.unique('reg-desc');
   expectSuccess(await withText(described, 'd'.repeat(descriptionLimit)), 'subscribe.limits.register');
-  expectEqual(await existingNames(ctx, [tooLong, longest, overDescribed, described]), [longest, described], 'only the channels within the limits created', 'subscribe.limits.register');
+  expectEqual(
+    await existingNames(ctx, [tooLong, longest, overDescribed, described]),
+    [longest, described],
+    'only the channels within the limits created',
+    'subscribe.limits.register',
+  );
 }
 
 async function removedParameters(ctx: CheckContext): Promise<void> {
   const settings = expectSuccess(await ctx.call(null, 'GET', '/server_settings'));
   const level = settings['zulip_feature_level'];
-  expectTrue(Number.isInteger(level) && level >= 333, `a feature level of 333 or later (where the parameters are gone), got ${JSON.stringify(level)}`, 'subscribe.removed-parameters');
+  expectTrue(
+    Number.isInteger(level) && level >= 333,
+    `a feature level of 333 or later (where the parameters are gone), got ${JSON.stringify(level)}`,
+    'subscribe.removed-parameters',
+  );
   const name = ctx.unique('old-policy');
-  const body = expectSuccess(await subscribe(ctx, ctx.cast.administrator, [name], { stream_post_policy: 2, is_announcement_only: true }), 'subscribe.removed-parameters');
+  const body = expectSuccess(
+    await subscribe(ctx, ctx.cast.administrator, [name], { stream_post_policy: 2, is_announcement_only: true }),
+    'subscribe.removed-parameters',
+  );
   const ignored = body['ignored_parameters_unsupported'];
   expectTrue(
     Array.isArray(ignored) && ignored.includes('stream_post_policy') && ignored.includes('is_announcement_only'),
@@ -393,7 +507,11 @@ async function removedParameters(ctx: CheckContext): Promise<void> {
     'subscribe.removed-parameters',
   );
   const channel = await channelNamed(ctx, name);
-  expectTrue(channel !== undefined && channel['stream_post_policy'] !== 2 && channel['is_announcement_only'] === false, `the old policy not applied, got ${JSON.stringify(channel)}`, 'subscribe.removed-parameters');
+  expectTrue(
+    channel !== undefined && channel['stream_post_policy'] !== 2 && channel['is_announcement_only'] === false,
+    `the old policy not applied, got ${JSON.stringify(channel)}`,
+    'subscribe.removed-parameters',
+  );
 }
 
 /** The creation-only settings not covered by creationOnly, sent by an administrator so no permission stands in the way. */
@@ -424,29 +542,173 @@ function check(id: string, title: string, clauses: string[], level: 'spec' | 'co
 }
 
 export const SUBSCRIBE_CHECKS = defineChecks([
-  check('subscribe.creates-missing', 'When a member subscribes to a new name, then the channel is created (public) and only they are subscribed, keyed by their id', ['subscribe.creates-missing', 'subscribe.principals.default', 'subscribe.invite-only', 'subscribe.response'], 'spec', createsMissing),
-  check('subscribe.name-limit', 'When a name has 61 characters, then it is refused and nothing is created; 60 are fine', ['subscribe.name-limit'], 'spec', nameLimit),
-  check('subscribe.description', 'When a new channel gets a description, then it is kept; a later subscriber’s description is ignored; over 1024 is refused', ['subscribe.description'], 'spec', description),
-  check('subscribe.principals.forms', 'When a member subscribes others by id and by API e-mail, then exactly they are subscribed', ['subscribe.principals.forms'], 'spec', principalForms),
-  check('subscribe.authorization-errors-fatal', 'Given a private channel of someone else, when a member subscribes to it and a new one, then the call fails (or with fatal=false lists it as unauthorized)', ['subscribe.authorization-errors-fatal', 'subscribe.no-content-access', 'subscribe.atomic'], 'spec', authorizationErrors),
-  check('subscribe.announce', 'Given an announcement channel, when a channel is created with announce=true, then a message lands there (and not without announce)', ['subscribe.announce'], 'spec', announce),
-  check('subscribe.web-public', 'When a member asks for a web-public channel, then it is refused and nothing is created', ['subscribe.web-public'], 'spec', webPublic),
-  check('subscribe.default-stream', 'When an administrator creates a default channel, then it is listed as default and a new user is subscribed to it', ['subscribe.default-stream', 'subscribe.default-private'], 'spec', defaultStream),
-  check('subscribe.history', 'When channels are created with history_public_to_subscribers, then private ones keep the value and public ones always share history', ['subscribe.history'], 'spec', history),
-  check('subscribe.retention', 'When an owner creates channels with 30, unlimited and realm_default, then they store 30, -1 and null; members and bad values are refused', ['subscribe.retention', 'subscribe.retention-value'], 'spec', retention),
-  check('subscribe.topics-policy', 'When a channel is created with topics_policy, then it is stored; an unknown value is refused', ['subscribe.topics-policy'], 'spec', topicsPolicy),
-  check('subscribe.group-settings', 'When a channel is created with the six group settings in both forms, then they are stored; forbidden values are refused', ['subscribe.group-settings', 'subscribe.delete-policy'], 'spec', groupSettings),
-  check('subscribe.creation-only', 'Given an existing channel, when another member subscribes with creation settings, then the channel is unchanged', ['subscribe.creation-only'], 'spec', creationOnly),
-  check('subscribe.principal.unknown', 'When a principal does not exist, then 400 BAD_REQUEST and nothing changes', ['subscribe.principal.unknown', 'subscribe.atomic'], 'spec', unknownPrincipal),
-  check('subscribe.principal.deactivated', 'When a principal is deactivated, then 400 BAD_REQUEST and nothing is created', ['subscribe.principal.deactivated'], 'spec', deactivatedPrincipal),
-  check('subscribe.archived', 'Given an archived channel, when the owner subscribes a member to it, then the member’s subscription shows it archived', ['subscribe.archived'], 'spec', archived),
-  check('subscribe.add-subscribers-group', 'Given a private channel whose can_add_subscribers_group holds a member, when that member subscribes another, then it works without their own subscription', ['subscribe.add-subscribers-group'], 'spec', addSubscribersGroup),
-  check('subscribe.realm-group', 'Given the organization’s can_add_subscribers_group, when it excludes a member, then subscribing others fails; when it includes them, it works', ['subscribe.realm-group', 'subscribe.others-permission'], 'spec', realmGroup),
-  check('subscribe.defaults', 'When an administrator creates a channel without optional settings, then it is not web-public, has topics_policy inherit and is no default channel', ['subscribe.defaults', 'subscribe.topics-policy.new-default'], 'spec', specDefaults),
-  check('subscribe.limits.register', 'Given the limits from POST /register, when names and descriptions are at and one over them, then only those at the limit are accepted', ['subscribe.limits.register'], 'spec', limitsFromRegister),
-  check('subscribe.removed-parameters', 'When a channel is created with stream_post_policy and is_announcement_only, then both are listed as ignored and not applied', ['subscribe.removed-parameters'], 'spec', removedParameters),
-  check('subscribe.creation-only.administrator', 'Given an existing channel, when an administrator subscribes with group settings and is_default_stream, then the channel is unchanged and no default', ['subscribe.creation-only'], 'spec', creationOnlyByAdministrator),
-  check('subscribe.new-channel-defaults', 'When a member creates a private channel, then it has the real server’s defaults', ['subscribe.new-channel-defaults'], 'compat', newChannelDefaults),
-  check('subscribe.name-rules', 'When names need trimming, differ in case, are blank or hold control characters, then the real server’s rules apply', ['subscribe.name-rules'], 'compat', nameRules),
+  check(
+    'subscribe.creates-missing',
+    'When a member subscribes to a new name, then the channel is created (public) and only they are subscribed, keyed by their id',
+    ['subscribe.creates-missing', 'subscribe.principals.default', 'subscribe.invite-only', 'subscribe.response'],
+    'spec',
+    createsMissing,
+  ),
+  check(
+    'subscribe.name-limit',
+    'When a name has 61 characters, then it is refused and nothing is created; 60 are fine',
+    ['subscribe.name-limit'],
+    'spec',
+    nameLimit,
+  ),
+  check(
+    'subscribe.description',
+    'When a new channel gets a description, then it is kept; a later subscriber’s description is ignored; over 1024 is refused',
+    ['subscribe.description'],
+    'spec',
+    description,
+  ),
+  check(
+    'subscribe.principals.forms',
+    'When a member subscribes others by id and by API e-mail, then exactly they are subscribed',
+    ['subscribe.principals.forms'],
+    'spec',
+    principalForms,
+  ),
+  check(
+    'subscribe.authorization-errors-fatal',
+    'Given a private channel of someone else, when a member subscribes to it and a new one, then the call fails (or with fatal=false lists it as unauthorized)',
+    ['subscribe.authorization-errors-fatal', 'subscribe.no-content-access', 'subscribe.atomic'],
+    'spec',
+    authorizationErrors,
+  ),
+  check(
+    'subscribe.announce',
+    'Given an announcement channel, when a channel is created with announce=true, then a message lands there (and not without announce)',
+    ['subscribe.announce'],
+    'spec',
+    announce,
+  ),
+  check(
+    'subscribe.web-public',
+    'When a member asks for a web-public channel, then it is refused and nothing is created',
+    ['subscribe.web-public'],
+    'spec',
+    webPublic,
+  ),
+  check(
+    'subscribe.default-stream',
+    'When an administrator creates a default channel, then it is listed as default and a new user is subscribed to it',
+    ['subscribe.default-stream', 'subscribe.default-private'],
+    'spec',
+    defaultStream,
+  ),
+  check(
+    'subscribe.history',
+    'When channels are created with history_public_to_subscribers, then private ones keep the value and public ones always share history',
+    ['subscribe.history'],
+    'spec',
+    history,
+  ),
+  check(
+    'subscribe.retention',
+    'When an owner creates channels with 30, unlimited and realm_default, then they store 30, -1 and null; members and bad values are refused',
+    ['subscribe.retention', 'subscribe.retention-value'],
+    'spec',
+    retention,
+  ),
+  check(
+    'subscribe.topics-policy',
+    'When a channel is created with topics_policy, then it is stored; an unknown value is refused',
+    ['subscribe.topics-policy'],
+    'spec',
+    topicsPolicy,
+  ),
+  check(
+    'subscribe.group-settings',
+    'When a channel is created with the six group settings in both forms, then they are stored; forbidden values are refused',
+    ['subscribe.group-settings', 'subscribe.delete-policy'],
+    'spec',
+    groupSettings,
+  ),
+  check(
+    'subscribe.creation-only',
+    'Given an existing channel, when another member subscribes with creation settings, then the channel is unchanged',
+    ['subscribe.creation-only'],
+    'spec',
+    creationOnly,
+  ),
+  check(
+    'subscribe.principal.unknown',
+    'When a principal does not exist, then 400 BAD_REQUEST and nothing changes',
+    ['subscribe.principal.unknown', 'subscribe.atomic'],
+    'spec',
+    unknownPrincipal,
+  ),
+  check(
+    'subscribe.principal.deactivated',
+    'When a principal is deactivated, then 400 BAD_REQUEST and nothing is created',
+    ['subscribe.principal.deactivated'],
+    'spec',
+    deactivatedPrincipal,
+  ),
+  check(
+    'subscribe.archived',
+    'Given an archived channel, when the owner subscribes a member to it, then the member’s subscription shows it archived',
+    ['subscribe.archived'],
+    'spec',
+    archived,
+  ),
+  check(
+    'subscribe.add-subscribers-group',
+    'Given a private channel whose can_add_subscribers_group holds a member, when that member subscribes another, then it works without their own subscription',
+    ['subscribe.add-subscribers-group'],
+    'spec',
+    addSubscribersGroup,
+  ),
+  check(
+    'subscribe.realm-group',
+    'Given the organization’s can_add_subscribers_group, when it excludes a member, then subscribing others fails; when it includes them, it works',
+    ['subscribe.realm-group', 'subscribe.others-permission'],
+    'spec',
+    realmGroup,
+  ),
+  check(
+    'subscribe.defaults',
+    'When an administrator creates a channel without optional settings, then it is not web-public, has topics_policy inherit and is no default channel',
+    ['subscribe.defaults', 'subscribe.topics-policy.new-default'],
+    'spec',
+    specDefaults,
+  ),
+  check(
+    'subscribe.limits.register',
+    'Given the limits from POST /register, when names and descriptions are at and one over them, then only those at the limit are accepted',
+    ['subscribe.limits.register'],
+    'spec',
+    limitsFromRegister,
+  ),
+  check(
+    'subscribe.removed-parameters',
+    'When a channel is created with stream_post_policy and is_announcement_only, then both are listed as ignored and not applied',
+    ['subscribe.removed-parameters'],
+    'spec',
+    removedParameters,
+  ),
+  check(
+    'subscribe.creation-only.administrator',
+    'Given an existing channel, when an administrator subscribes with group settings and is_default_stream, then the channel is unchanged and no default',
+    ['subscribe.creation-only'],
+    'spec',
+    creationOnlyByAdministrator,
+  ),
+  check(
+    'subscribe.new-channel-defaults',
+    'When a member creates a private channel, then it has the real server’s defaults',
+    ['subscribe.new-channel-defaults'],
+    'compat',
+    newChannelDefaults,
+  ),
+  check(
+    'subscribe.name-rules',
+    'When names need trimming, differ in case, are blank or hold control characters, then the real server’s rules apply',
+    ['subscribe.name-rules'],
+    'compat',
+    nameRules,
+  ),
   check('subscribe.guests', 'When a guest subscribes, then "Not allowed for guest users" and nothing is created', ['subscribe.guests'], 'compat', guests),
 ]);

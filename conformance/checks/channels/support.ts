@@ -12,11 +12,21 @@ export { systemGroupIds } from '../groups/support.js';
 export { wire };
 
 /** POST /users/me/subscriptions for these names; other parameters as values (JSON-encoded unless strings). */
-export function subscribe(ctx: CheckContext, actor: TargetAuth, names: readonly string[], params: Readonly<Record<string, unknown>> = {}): Promise<TargetResponse> {
+export function subscribe(
+  ctx: CheckContext,
+  actor: TargetAuth,
+  names: readonly string[],
+  params: Readonly<Record<string, unknown>> = {},
+): Promise<TargetResponse> {
   return ctx.call(actor, 'POST', '/users/me/subscriptions', wire({ subscriptions: names.map((name) => ({ name })), ...params }));
 }
 
-export function unsubscribe(ctx: CheckContext, actor: TargetAuth, names: readonly string[], params: Readonly<Record<string, unknown>> = {}): Promise<TargetResponse> {
+export function unsubscribe(
+  ctx: CheckContext,
+  actor: TargetAuth,
+  names: readonly string[],
+  params: Readonly<Record<string, unknown>> = {},
+): Promise<TargetResponse> {
   return ctx.call(actor, 'DELETE', '/users/me/subscriptions', wire({ subscriptions: names, ...params }));
 }
 
@@ -28,7 +38,12 @@ export async function mySubscriptions(ctx: CheckContext, actor: TargetAuth, para
 }
 
 /** The actor's subscription to the channel of that name, or undefined. */
-export async function subscriptionTo(ctx: CheckContext, actor: TargetAuth, name: string, params: Readonly<Record<string, string>> = {}): Promise<Body | undefined> {
+export async function subscriptionTo(
+  ctx: CheckContext,
+  actor: TargetAuth,
+  name: string,
+  params: Readonly<Record<string, string>> = {},
+): Promise<Body | undefined> {
   return (await mySubscriptions(ctx, actor, params)).find((entry) => entry['name'] === name);
 }
 
@@ -51,7 +66,12 @@ export async function existingNames(ctx: CheckContext, names: readonly string[])
 }
 
 /** A channel made by `creator` (subscribed to it) with extra parameters; returns its id and name. */
-export async function makeChannel(ctx: CheckContext, creator: TargetAuth, label: string, params: Readonly<Record<string, unknown>> = {}): Promise<{ id: number; name: string }> {
+export async function makeChannel(
+  ctx: CheckContext,
+  creator: TargetAuth,
+  label: string,
+  params: Readonly<Record<string, unknown>> = {},
+): Promise<{ id: number; name: string }> {
   const name = ctx.unique(label);
   expectSuccess(await subscribe(ctx, creator, [name], params));
   const channel = await channelNamed(ctx, name);

@@ -27,7 +27,13 @@ async function othersPermission(ctx: CheckContext): Promise<void> {
   const made = await makeChannel(ctx, administrator, 'crowd');
   expectSuccess(await subscribe(ctx, administrator, [made.name], { principals: [member.userId, otherMember.userId] }));
   const before = await subscribedNames(ctx, otherMember, [made.name]);
-  expectError(await unsubscribe(ctx, member, [made.name], { principals: [otherMember.userId] }), 400, 'BAD_REQUEST', 'Insufficient permission', 'unsubscribe.others-permission');
+  expectError(
+    await unsubscribe(ctx, member, [made.name], { principals: [otherMember.userId] }),
+    400,
+    'BAD_REQUEST',
+    'Insufficient permission',
+    'unsubscribe.others-permission',
+  );
   expectUnchanged(before, await subscribedNames(ctx, otherMember, [made.name]), 'the other member’s subscription', 'unsubscribe.others-permission');
   expectSuccess(await unsubscribe(ctx, administrator, [made.name], { principals: [otherMember.userId] }), 'unsubscribe.others-permission');
   expectEqual(await subscribedNames(ctx, otherMember, [made.name]), [], 'unsubscribed by an administrator', 'unsubscribe.others-permission');
@@ -42,9 +48,19 @@ async function removeSubscribersGroup(ctx: CheckContext): Promise<void> {
   });
   expectSuccess(await subscribe(ctx, owner, [made.name], { principals: [member.userId, otherMember.userId, moderator.userId] }));
   expectClientError(await unsubscribe(ctx, moderator, [made.name], { principals: [otherMember.userId] }), 'unsubscribe.remove-subscribers-group');
-  expectEqual(await subscribedNames(ctx, otherMember, [made.name]), [made.name], 'still subscribed after the refused call', 'unsubscribe.remove-subscribers-group');
+  expectEqual(
+    await subscribedNames(ctx, otherMember, [made.name]),
+    [made.name],
+    'still subscribed after the refused call',
+    'unsubscribe.remove-subscribers-group',
+  );
   expectSuccess(await unsubscribe(ctx, member, [made.name], { principals: [otherMember.userId] }), 'unsubscribe.remove-subscribers-group');
-  expectEqual(await subscribedNames(ctx, otherMember, [made.name]), [], 'unsubscribed by a member of can_remove_subscribers_group', 'unsubscribe.remove-subscribers-group');
+  expectEqual(
+    await subscribedNames(ctx, otherMember, [made.name]),
+    [],
+    'unsubscribed by a member of can_remove_subscribers_group',
+    'unsubscribe.remove-subscribers-group',
+  );
 }
 
 /** Nobody is in either group, so only the administrator's role can allow it; the channels are not the administrator's. */
@@ -56,15 +72,62 @@ async function administrators(ctx: CheckContext): Promise<void> {
   const closed = await makeChannel(ctx, otherMember, 'locked-closed', { invite_only: true, ...locked });
   expectSuccess(await subscribe(ctx, otherMember, [open.name, closed.name], { principals: [member.userId] }));
   expectClientError(await unsubscribe(ctx, otherMember, [open.name], { principals: [member.userId] }), 'unsubscribe.administrators');
-  expectEqual((await subscribedNames(ctx, member, [open.name, closed.name])).sort(), [open.name, closed.name].sort(), 'the member still subscribed after the creator was refused', 'unsubscribe.administrators');
+  expectEqual(
+    (await subscribedNames(ctx, member, [open.name, closed.name])).sort(),
+    [open.name, closed.name].sort(),
+    'the member still subscribed after the creator was refused',
+    'unsubscribe.administrators',
+  );
   expectSuccess(await unsubscribe(ctx, administrator, [open.name, closed.name], { principals: [member.userId] }), 'unsubscribe.administrators');
-  expectEqual(await subscribedNames(ctx, member, [open.name, closed.name]), [], 'the member unsubscribed from both by an administrator', 'unsubscribe.administrators');
+  expectEqual(
+    await subscribedNames(ctx, member, [open.name, closed.name]),
+    [],
+    'the member unsubscribed from both by an administrator',
+    'unsubscribe.administrators',
+  );
 }
 
 export const UNSUBSCRIBE_CHECKS = defineChecks([
-  { id: 'unsubscribe.remove-subscribers-group', title: 'Given a channel whose can_remove_subscribers_group holds a member, when that member unsubscribes another, then it works; a moderator outside the group is refused', clauses: ['unsubscribe.remove-subscribers-group'], level: 'spec', endpoint: ENDPOINT, run: removeSubscribersGroup },
-  { id: 'unsubscribe.administrators', title: 'Given a public and a private channel with nobody in the remove or administer groups, when an administrator not subscribed unsubscribes a member, then it works; the creator is refused', clauses: ['unsubscribe.administrators'], level: 'spec', endpoint: ENDPOINT, run: administrators },
-  { id: 'unsubscribe.effect', title: 'When a member unsubscribes from a channel they are in and one they are not, then {removed, not_removed} name them and both are gone', clauses: ['unsubscribe.effect'], level: 'compat', endpoint: ENDPOINT, run: effect },
-  { id: 'unsubscribe.unknown-channel', title: 'When one name is unknown, then the call fails as a whole with "Channel(s) (…) do not exist"', clauses: ['unsubscribe.unknown-channel'], level: 'compat', endpoint: ENDPOINT, run: unknownChannel },
-  { id: 'unsubscribe.others-permission', title: 'When a member unsubscribes someone else, then "Insufficient permission"; an administrator may', clauses: ['unsubscribe.others-permission'], level: 'compat', endpoint: ENDPOINT, run: othersPermission },
+  {
+    id: 'unsubscribe.remove-subscribers-group',
+    title:
+      'Given a channel whose can_remove_subscribers_group holds a member, when that member unsubscribes another, then it works; a moderator outside the group is refused',
+    clauses: ['unsubscribe.remove-subscribers-group'],
+    level: 'spec',
+    endpoint: ENDPOINT,
+    run: removeSubscribersGroup,
+  },
+  {
+    id: 'unsubscribe.administrators',
+    title:
+      'Given a public and a private channel with nobody in the remove or administer groups, when an administrator not subscribed unsubscribes a member, then it works; the creator is refused',
+    clauses: ['unsubscribe.administrators'],
+    level: 'spec',
+    endpoint: ENDPOINT,
+    run: administrators,
+  },
+  {
+    id: 'unsubscribe.effect',
+    title: 'When a member unsubscribes from a channel they are in and one they are not, then {removed, not_removed} name them and both are gone',
+    clauses: ['unsubscribe.effect'],
+    level: 'compat',
+    endpoint: ENDPOINT,
+    run: effect,
+  },
+  {
+    id: 'unsubscribe.unknown-channel',
+    title: 'When one name is unknown, then the call fails as a whole with "Channel(s) (…) do not exist"',
+    clauses: ['unsubscribe.unknown-channel'],
+    level: 'compat',
+    endpoint: ENDPOINT,
+    run: unknownChannel,
+  },
+  {
+    id: 'unsubscribe.others-permission',
+    title: 'When a member unsubscribes someone else, then "Insufficient permission"; an administrator may',
+    clauses: ['unsubscribe.others-permission'],
+    level: 'compat',
+    endpoint: ENDPOINT,
+    run: othersPermission,
+  },
 ]);

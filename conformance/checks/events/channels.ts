@@ -60,7 +60,11 @@ async function subscribeAndLeave(
       clause: 'events.subscriptions.remove',
       from: marks[1]!,
     });
-    await expectEvents(queues.subscriber, [peer('peer_remove', channel, options.user)], { what: 'another user leaving', clause: 'events.subscriptions.remove', from: marks[0]! });
+    await expectEvents(queues.subscriber, [peer('peer_remove', channel, options.user)], {
+      what: 'another user leaving',
+      clause: 'events.subscriptions.remove',
+      from: marks[0]!,
+    });
     hidden(queues.onlooker, channel, 'someone leaving a channel', onlookerClause, marks[2]!);
   });
 }
@@ -68,7 +72,8 @@ async function subscribeAndLeave(
 export const CHANNEL_EVENT_CHECKS = defineChecks([
   {
     id: 'events.channels.create-public',
-    title: 'Given queues of a member, another member and a guest, when the member creates a public channel, then the other member gets stream create, the creator subscription add, the guest nothing',
+    title:
+      'Given queues of a member, another member and a guest, when the member creates a public channel, then the other member gets stream create, the creator subscription add, the guest nothing',
     clauses: ['events.channels.create', 'events.channels.guest-hidden'],
     level: 'compat',
     endpoint: SUBSCRIBE,
@@ -77,10 +82,14 @@ export const CHANNEL_EVENT_CHECKS = defineChecks([
       await withQueues(ctx, { member, otherMember, guest }, async (queues) => {
         const channel = await makeChannel(ctx, member, 'ev-public');
         await settle(ctx, [queues.member, queues.otherMember, queues.guest]);
-        await expectEvents(queues.otherMember, [{ type: 'stream', op: 'create', streams: match.listWith({ stream_id: channel.id, name: channel.name, invite_only: false }) }], {
-          what: 'a public channel being created',
-          clause: 'events.channels.create',
-        });
+        await expectEvents(
+          queues.otherMember,
+          [{ type: 'stream', op: 'create', streams: match.listWith({ stream_id: channel.id, name: channel.name, invite_only: false }) }],
+          {
+            what: 'a public channel being created',
+            clause: 'events.channels.create',
+          },
+        );
         await expectEvents(queues.member, [{ type: 'subscription', op: 'add', subscriptions: match.listWith({ stream_id: channel.id, name: channel.name }) }], {
           what: 'creating a channel',
           clause: 'events.channels.create',
@@ -91,7 +100,8 @@ export const CHANNEL_EVENT_CHECKS = defineChecks([
   },
   {
     id: 'events.channels.create-private',
-    title: 'Given queues of a member, an administrator, another member and a guest, when the member creates a private channel, then the administrator gets stream create, the creator subscription add, the others nothing',
+    title:
+      'Given queues of a member, an administrator, another member and a guest, when the member creates a private channel, then the administrator gets stream create, the creator subscription add, the others nothing',
     clauses: ['events.channels.create', 'events.channels.private-hidden'],
     level: 'compat',
     endpoint: SUBSCRIBE,
@@ -100,14 +110,22 @@ export const CHANNEL_EVENT_CHECKS = defineChecks([
       await withQueues(ctx, { member, administrator, otherMember, guest }, async (queues) => {
         const channel = await makeChannel(ctx, member, 'ev-private', { invite_only: true });
         await settle(ctx, Object.values(queues));
-        await expectEvents(queues.administrator, [{ type: 'stream', op: 'create', streams: match.listWith({ stream_id: channel.id, name: channel.name, invite_only: true }) }], {
-          what: 'a private channel being created',
-          clause: 'events.channels.create',
-        });
-        await expectEvents(queues.member, [{ type: 'subscription', op: 'add', subscriptions: match.listWith({ stream_id: channel.id, name: channel.name, invite_only: true }) }], {
-          what: 'creating a private channel',
-          clause: 'events.channels.create',
-        });
+        await expectEvents(
+          queues.administrator,
+          [{ type: 'stream', op: 'create', streams: match.listWith({ stream_id: channel.id, name: channel.name, invite_only: true }) }],
+          {
+            what: 'a private channel being created',
+            clause: 'events.channels.create',
+          },
+        );
+        await expectEvents(
+          queues.member,
+          [{ type: 'subscription', op: 'add', subscriptions: match.listWith({ stream_id: channel.id, name: channel.name, invite_only: true }) }],
+          {
+            what: 'creating a private channel',
+            clause: 'events.channels.create',
+          },
+        );
         hidden(queues.otherMember, channel, 'a private channel being created', 'events.channels.private-hidden');
         hidden(queues.guest, channel, 'a private channel being created', 'events.channels.private-hidden');
       });
@@ -115,7 +133,8 @@ export const CHANNEL_EVENT_CHECKS = defineChecks([
   },
   {
     id: 'events.subscriptions.public',
-    title: 'Given a public channel, when another member joins and leaves it, then they get subscription add and remove, the subscriber peer_add and peer_remove, a guest nothing',
+    title:
+      'Given a public channel, when another member joins and leaves it, then they get subscription add and remove, the subscriber peer_add and peer_remove, a guest nothing',
     clauses: ['events.subscriptions.add', 'events.subscriptions.remove', 'events.channels.guest-hidden'],
     level: 'compat',
     endpoint: SUBSCRIBE,
@@ -127,7 +146,8 @@ export const CHANNEL_EVENT_CHECKS = defineChecks([
   },
   {
     id: 'events.subscriptions.private',
-    title: 'Given a private channel, when its creator adds another member who then leaves, then the newcomer gets stream create and subscription add, then remove; the creator peer events; a moderator outside nothing',
+    title:
+      'Given a private channel, when its creator adds another member who then leaves, then the newcomer gets stream create and subscription add, then remove; the creator peer events; a moderator outside nothing',
     clauses: ['events.subscriptions.add', 'events.subscriptions.remove', 'events.channels.private-hidden'],
     level: 'compat',
     endpoint: SUBSCRIBE,
@@ -139,7 +159,8 @@ export const CHANNEL_EVENT_CHECKS = defineChecks([
   },
   {
     id: 'events.streams.update',
-    title: 'Given a public channel, when an administrator changes its description and name, then subscriber and non-subscriber get stream update for each, a guest nothing',
+    title:
+      'Given a public channel, when an administrator changes its description and name, then subscriber and non-subscriber get stream update for each, a guest nothing',
     clauses: ['events.streams.update', 'events.channels.guest-hidden'],
     level: 'compat',
     endpoint: 'PATCH /streams/{stream_id}',
@@ -156,7 +177,15 @@ export const CHANNEL_EVENT_CHECKS = defineChecks([
           await expectEvents(
             queue,
             [
-              exactEvent({ type: 'stream', op: 'update', stream_id: channel.id, name: channel.name, property: 'description', value: description, rendered_description: match.string() }),
+              exactEvent({
+                type: 'stream',
+                op: 'update',
+                stream_id: channel.id,
+                name: channel.name,
+                property: 'description',
+                value: description,
+                rendered_description: match.string(),
+              }),
               exactEvent({ type: 'stream', op: 'update', stream_id: channel.id, name: match.string(), property: 'name', value: name }),
             ],
             { what: 'changing a channel', clause: 'events.streams.update', ordered: true },
@@ -168,7 +197,8 @@ export const CHANNEL_EVENT_CHECKS = defineChecks([
   },
   {
     id: 'events.streams.archive',
-    title: 'Given a subscriber’s queues with and without archived_channels, when the channel is archived, then one gets stream update is_archived, the other stream delete; a guest nothing',
+    title:
+      'Given a subscriber’s queues with and without archived_channels, when the channel is archived, then one gets stream update is_archived, the other stream delete; a guest nothing',
     clauses: ['events.streams.archive', 'events.channels.guest-hidden'],
     level: 'compat',
     endpoint: 'DELETE /streams/{stream_id}',
@@ -180,14 +210,21 @@ export const CHANNEL_EVENT_CHECKS = defineChecks([
         expectSuccess(await ctx.call(administrator, 'DELETE', `/streams/${channel.id}`));
         await settle(ctx, [queues.modern, queues.legacy, queues.guest]);
         const isDelete = (event: QueueEvent) => event.type === 'stream' && event['op'] === 'delete' && aboutChannel(channel.id)(event);
-        const isArchivedUpdate = (event: QueueEvent) => event.type === 'stream' && event['op'] === 'update' && event['property'] === 'is_archived' && event['stream_id'] === channel.id;
+        const isArchivedUpdate = (event: QueueEvent) =>
+          event.type === 'stream' && event['op'] === 'update' && event['property'] === 'is_archived' && event['stream_id'] === channel.id;
         await expectEvents(queues.modern, [{ type: 'stream', op: 'update', stream_id: channel.id, property: 'is_archived', value: true }], {
           what: 'archiving, with archived_channels',
           clause: 'events.streams.archive',
         });
         expectNoEvents(queues.modern, isDelete, { what: 'archiving, with archived_channels (no stream delete)', clause: 'events.streams.archive' });
-        await expectEvents(queues.legacy, [{ type: 'stream', op: 'delete', stream_ids: match.containing([channel.id]) }], { what: 'archiving, without archived_channels', clause: 'events.streams.archive' });
-        expectNoEvents(queues.legacy, isArchivedUpdate, { what: 'archiving, without archived_channels (no is_archived update)', clause: 'events.streams.archive' });
+        await expectEvents(queues.legacy, [{ type: 'stream', op: 'delete', stream_ids: match.containing([channel.id]) }], {
+          what: 'archiving, without archived_channels',
+          clause: 'events.streams.archive',
+        });
+        expectNoEvents(queues.legacy, isArchivedUpdate, {
+          what: 'archiving, without archived_channels (no is_archived update)',
+          clause: 'events.streams.archive',
+        });
         hidden(queues.guest, channel, 'a public channel being archived', 'events.channels.guest-hidden');
       });
     },

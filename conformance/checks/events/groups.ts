@@ -5,7 +5,10 @@ import { exactEvent, expectEvents, expectNoEvents, match } from '../../events/ex
 import { aboutGroup, settle, withQueues, type QueueEvent } from '../../events/queue.js';
 import { createGroup, createGroupCall, GROUP_SETTING_NAMES, updateMembers, wireParams } from '../groups/support.js';
 
-const isGroupSetting = match.where('a group id or {direct_members, direct_subgroups}', (value) => Number.isInteger(value) || (value !== null && typeof value === 'object' && !Array.isArray(value)));
+const isGroupSetting = match.where(
+  'a group id or {direct_members, direct_subgroups}',
+  (value) => Number.isInteger(value) || (value !== null && typeof value === 'object' && !Array.isArray(value)),
+);
 
 export const GROUP_EVENT_CHECKS = defineChecks([
   {
@@ -42,7 +45,8 @@ export const GROUP_EVENT_CHECKS = defineChecks([
   },
   {
     id: 'events.groups.update',
-    title: 'Given a group, when its creator renames it and changes its description, then user_group update arrives with data holding only the changed key each time',
+    title:
+      'Given a group, when its creator renames it and changes its description, then user_group update arrives with data holding only the changed key each time',
     clauses: ['events.groups.update'],
     level: 'compat',
     endpoint: 'PATCH /user_groups/{user_group_id}',
@@ -58,7 +62,10 @@ export const GROUP_EVENT_CHECKS = defineChecks([
         for (const queue of [queues.member, queues.otherMember]) {
           await expectEvents(
             queue,
-            [exactEvent({ type: 'user_group', op: 'update', group_id: groupId, data: { name } }), exactEvent({ type: 'user_group', op: 'update', group_id: groupId, data: { description } })],
+            [
+              exactEvent({ type: 'user_group', op: 'update', group_id: groupId, data: { name } }),
+              exactEvent({ type: 'user_group', op: 'update', group_id: groupId, data: { description } }),
+            ],
             { what: 'changing a group', clause: 'events.groups.update', ordered: true },
           );
         }
@@ -120,7 +127,8 @@ export const GROUP_EVENT_CHECKS = defineChecks([
   },
   {
     id: 'events.groups.deactivate',
-    title: 'Given queues with and without include_deactivated_groups, when a group is deactivated, then the first gets user_group update {deactivated: true}, the others user_group remove',
+    title:
+      'Given queues with and without include_deactivated_groups, when a group is deactivated, then the first gets user_group update {deactivated: true}, the others user_group remove',
     clauses: ['events.groups.deactivate'],
     level: 'compat',
     endpoint: 'POST /user_groups/{user_group_id}/deactivate',
@@ -138,7 +146,10 @@ export const GROUP_EVENT_CHECKS = defineChecks([
           what: 'deactivating a group, with include_deactivated_groups',
           clause: 'events.groups.deactivate',
         });
-        expectNoEvents(queues.modern, isRemoval, { what: 'deactivating a group, with include_deactivated_groups (no remove)', clause: 'events.groups.deactivate' });
+        expectNoEvents(queues.modern, isRemoval, {
+          what: 'deactivating a group, with include_deactivated_groups (no remove)',
+          clause: 'events.groups.deactivate',
+        });
         for (const queue of [queues.legacy, queues.other]) {
           await expectEvents(queue, [removal], { what: 'deactivating a group, without include_deactivated_groups', clause: 'events.groups.deactivate' });
           expectNoEvents(queue, isUpdate, { what: 'deactivating a group, without include_deactivated_groups (no update)', clause: 'events.groups.deactivate' });

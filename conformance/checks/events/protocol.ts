@@ -83,7 +83,11 @@ export const PROTOCOL_CHECKS = defineChecks([
         const texts = [ctx.unique('first'), ctx.unique('second'), ctx.unique('third')];
         for (const text of texts) expectSuccess(await setStatus(ctx, otherMember, text));
         const last = await queue.waitFor(isStatus(otherMember.userId, texts[2]!));
-        expectTrue(last !== undefined, `the third status change in ${queue.label}'s queue; it received ${JSON.stringify(queue.received)}`, 'events.ids.sequence');
+        expectTrue(
+          last !== undefined,
+          `the third status change in ${queue.label}'s queue; it received ${JSON.stringify(queue.received)}`,
+          'events.ids.sequence',
+        );
         expectEqual(queue.received[0]?.id, 0, 'the id of the first event of the queue', 'events.ids.sequence');
         const ids = texts.map((text) => queue.received.find(isStatus(otherMember.userId, text))?.id);
         expectTrue(
@@ -96,7 +100,8 @@ export const PROTOCOL_CHECKS = defineChecks([
   },
   {
     id: 'events.protocol.acknowledge',
-    title: 'Given two queued events, then fetching from -1 gets both again unchanged, acknowledging the first leaves the second, acknowledging both leaves neither',
+    title:
+      'Given two queued events, then fetching from -1 gets both again unchanged, acknowledging the first leaves the second, acknowledging both leaves neither',
     clauses: ['events.ack.redeliver'],
     level: 'compat',
     endpoint: GET_EVENTS,
@@ -120,10 +125,26 @@ export const PROTOCOL_CHECKS = defineChecks([
           'events.ack.redeliver',
         );
         const rest = eventsOf(expectSuccess(await getEvents(ctx, member, queue.queueId, first.id, true)), `acknowledging ${first.id}`, 'events.ack.redeliver');
-        expectTrue(!rest.some((event) => event.id <= first.id), `no event at or below ${first.id} after acknowledging it, got ${JSON.stringify(rest)}`, 'events.ack.redeliver');
-        expectTrue(rest.some((event) => event.id === second.id), `event ${second.id} still delivered, got ${JSON.stringify(rest)}`, 'events.ack.redeliver');
-        const none = eventsOf(expectSuccess(await getEvents(ctx, member, queue.queueId, second.id, true)), `acknowledging ${second.id}`, 'events.ack.redeliver');
-        expectTrue(!none.some((event) => event.id <= second.id), `no event at or below ${second.id} after acknowledging it, got ${JSON.stringify(none)}`, 'events.ack.redeliver');
+        expectTrue(
+          !rest.some((event) => event.id <= first.id),
+          `no event at or below ${first.id} after acknowledging it, got ${JSON.stringify(rest)}`,
+          'events.ack.redeliver',
+        );
+        expectTrue(
+          rest.some((event) => event.id === second.id),
+          `event ${second.id} still delivered, got ${JSON.stringify(rest)}`,
+          'events.ack.redeliver',
+        );
+        const none = eventsOf(
+          expectSuccess(await getEvents(ctx, member, queue.queueId, second.id, true)),
+          `acknowledging ${second.id}`,
+          'events.ack.redeliver',
+        );
+        expectTrue(
+          !none.some((event) => event.id <= second.id),
+          `no event at or below ${second.id} after acknowledging it, got ${JSON.stringify(none)}`,
+          'events.ack.redeliver',
+        );
         // Repeating the current acknowledgement is allowed.
         expectSuccess(await getEvents(ctx, member, queue.queueId, second.id, true), 'events.ack.redeliver');
       });
@@ -160,14 +181,19 @@ export const PROTOCOL_CHECKS = defineChecks([
         expectSuccess(await setStatus(ctx, otherMember, text));
         const body = await answerOf(waiting, 'the waiting request to be answered by the event', 'events.get.long-poll');
         const events = eventsOf(body, 'the answered long-poll', 'events.get.long-poll');
-        expectTrue(events.some(isStatus(otherMember.userId, text)), `the status change among the events, got ${JSON.stringify(events)}`, 'events.get.long-poll');
+        expectTrue(
+          events.some(isStatus(otherMember.userId, text)),
+          `the status change among the events, got ${JSON.stringify(events)}`,
+          'events.get.long-poll',
+        );
         expectEqual(body['queue_id'], queue.queueId, 'queue_id in the answer to a request that waited', 'events.get.long-poll');
       });
     },
   },
   {
     id: 'events.protocol.superseded',
-    title: 'Given a request waiting on an empty queue, when a newer request for the queue comes, then the waiting one is answered with no events and the queue_id',
+    title:
+      'Given a request waiting on an empty queue, when a newer request for the queue comes, then the waiting one is answered with no events and the queue_id',
     clauses: ['events.get.superseded', 'events.get.dont-block'],
     level: 'compat',
     endpoint: GET_EVENTS,
@@ -222,7 +248,8 @@ export const PROTOCOL_CHECKS = defineChecks([
   },
   {
     id: 'events.protocol.delete-bad-queue',
-    title: 'Given an unknown, another user’s or an already deleted queue, when DELETE /events names it, then 400 BAD_EVENT_QUEUE_ID, and another user’s queue survives',
+    title:
+      'Given an unknown, another user’s or an already deleted queue, when DELETE /events names it, then 400 BAD_EVENT_QUEUE_ID, and another user’s queue survives',
     clauses: ['events.delete.bad-queue'],
     level: 'compat',
     endpoint: DELETE_EVENTS,
@@ -231,7 +258,12 @@ export const PROTOCOL_CHECKS = defineChecks([
       const unknown = ctx.unique('no-such-queue');
       expectBadQueue(await ctx.call(member, 'DELETE', '/events', { queue_id: unknown }), unknown, 'deleting an unknown queue', 'events.delete.bad-queue');
       await withQueue(ctx, member, QUIET, async (queue) => {
-        expectBadQueue(await ctx.call(otherMember, 'DELETE', '/events', { queue_id: queue.queueId }), queue.queueId, 'deleting another user’s queue', 'events.delete.bad-queue');
+        expectBadQueue(
+          await ctx.call(otherMember, 'DELETE', '/events', { queue_id: queue.queueId }),
+          queue.queueId,
+          'deleting another user’s queue',
+          'events.delete.bad-queue',
+        );
         expectSuccess(await getEvents(ctx, member, queue.queueId, -1, true), 'events.delete.bad-queue');
         expectSuccess(await ctx.call(member, 'DELETE', '/events', { queue_id: queue.queueId }), 'events.delete.bad-queue');
         expectBadQueue(await ctx.call(member, 'DELETE', '/events', { queue_id: queue.queueId }), queue.queueId, 'deleting it again', 'events.delete.bad-queue');
@@ -240,7 +272,8 @@ export const PROTOCOL_CHECKS = defineChecks([
   },
   {
     id: 'events.protocol.missing-arguments',
-    title: 'Given GET /events without queue_id (no dont_block) or with queue_id but without last_event_id, then plain 400 BAD_REQUEST naming the argument, without var_name',
+    title:
+      'Given GET /events without queue_id (no dont_block) or with queue_id but without last_event_id, then plain 400 BAD_REQUEST naming the argument, without var_name',
     clauses: ['events.get.missing-args'],
     level: 'compat',
     endpoint: GET_EVENTS,
@@ -249,7 +282,13 @@ export const PROTOCOL_CHECKS = defineChecks([
       const noQueue = expectError(await ctx.call(member, 'GET', '/events', {}), 400, 'BAD_REQUEST', "Missing 'queue_id' argument", 'events.get.missing-args');
       expectTrue(!('var_name' in noQueue), `no var_name, got ${JSON.stringify(noQueue)}`, 'events.get.missing-args');
       await withQueue(ctx, member, QUIET, async (queue) => {
-        const noLast = expectError(await ctx.call(member, 'GET', '/events', { queue_id: queue.queueId, dont_block: 'true' }), 400, 'BAD_REQUEST', "Missing 'last_event_id' argument", 'events.get.missing-args');
+        const noLast = expectError(
+          await ctx.call(member, 'GET', '/events', { queue_id: queue.queueId, dont_block: 'true' }),
+          400,
+          'BAD_REQUEST',
+          "Missing 'last_event_id' argument",
+          'events.get.missing-args',
+        );
         expectTrue(!('var_name' in noLast), `no var_name, got ${JSON.stringify(noLast)}`, 'events.get.missing-args');
       });
     },
@@ -261,13 +300,20 @@ export const PROTOCOL_CHECKS = defineChecks([
     level: 'compat',
     endpoint: DELETE_EVENTS,
     async run(ctx) {
-      const body = expectError(await ctx.call(ctx.cast.member, 'DELETE', '/events', {}), 400, 'REQUEST_VARIABLE_MISSING', "Missing 'queue_id' argument", 'events.delete.missing-queue-id');
+      const body = expectError(
+        await ctx.call(ctx.cast.member, 'DELETE', '/events', {}),
+        400,
+        'REQUEST_VARIABLE_MISSING',
+        "Missing 'queue_id' argument",
+        'events.delete.missing-queue-id',
+      );
       expectEqual(body['var_name'], 'queue_id', 'var_name', 'events.delete.missing-queue-id');
     },
   },
   {
     id: 'events.protocol.bad-last-event-id',
-    title: 'Given a queue whose events were acknowledged, then an older last_event_id is "already pruned" and an id never handed out is "not in this queue" (400 BAD_REQUEST)',
+    title:
+      'Given a queue whose events were acknowledged, then an older last_event_id is "already pruned" and an id never handed out is "not in this queue" (400 BAD_REQUEST)',
     clauses: ['events.get.pruned', 'events.get.not-in-queue'],
     level: 'compat',
     endpoint: GET_EVENTS,
@@ -292,13 +338,20 @@ export const PROTOCOL_CHECKS = defineChecks([
         );
         // Last, because the server prunes up to the id it is given before it notices the id was never there.
         const never = second.id + 1_000_000;
-        expectError(await getEvents(ctx, member, queue.queueId, never, true), 400, 'BAD_REQUEST', `Event ${never} was not in this queue`, 'events.get.not-in-queue');
+        expectError(
+          await getEvents(ctx, member, queue.queueId, never, true),
+          400,
+          'BAD_REQUEST',
+          `Event ${never} was not in this queue`,
+          'events.get.not-in-queue',
+        );
       });
     },
   },
   {
     id: 'events.protocol.event-types',
-    title: 'Given queues for user_status only, user_group only, JSON null and [], when a status changes and a group is made, then each queue gets exactly the types it asked for',
+    title:
+      'Given queues for user_status only, user_group only, JSON null and [], when a status changes and a group is made, then each queue gets exactly the types it asked for',
     clauses: ['events.register.event-types'],
     level: 'compat',
     endpoint: REGISTER,
@@ -329,15 +382,24 @@ export const PROTOCOL_CHECKS = defineChecks([
         await settle(ctx, [queues.status, queues.all]);
         for (const queue of [queues.groups, queues.none]) await queue.drain();
         const types = (queue: EventQueue) => queue.received.map((event) => event.type).filter((type) => type !== 'heartbeat');
-        expectTrue(types(queues.status).every((type) => type === 'user_status'), `only user_status events for ["user_status"], got ${JSON.stringify(types(queues.status))}`, clause);
-        expectTrue(types(queues.groups).every((type) => type === 'user_group'), `only user_group events for ["user_group"], got ${JSON.stringify(types(queues.groups))}`, clause);
+        expectTrue(
+          types(queues.status).every((type) => type === 'user_status'),
+          `only user_status events for ["user_status"], got ${JSON.stringify(types(queues.status))}`,
+          clause,
+        );
+        expectTrue(
+          types(queues.groups).every((type) => type === 'user_group'),
+          `only user_group events for ["user_group"], got ${JSON.stringify(types(queues.groups))}`,
+          clause,
+        );
         expectEqual(types(queues.none), [], 'the events of a queue registered for []', clause);
       });
     },
   },
   {
     id: 'events.protocol.delete-query-string',
-    title: 'Given a queue, when DELETE /events carries queue_id in the query string (zulip-js) or in a form body (Python), then the queue is deleted either way',
+    title:
+      'Given a queue, when DELETE /events carries queue_id in the query string (zulip-js) or in a form body (Python), then the queue is deleted either way',
     clauses: ['events.delete.query-string'],
     level: 'compat',
     endpoint: DELETE_EVENTS,
@@ -345,32 +407,51 @@ export const PROTOCOL_CHECKS = defineChecks([
       const { member } = ctx.cast;
       await withQueue(ctx, member, QUIET, async (queue) => {
         expectSuccess(await ctx.call(member, 'DELETE', `/events?queue_id=${encodeURIComponent(queue.queueId)}`), 'events.delete.query-string');
-        expectBadQueue(await getEvents(ctx, member, queue.queueId, -1, true), queue.queueId, 'GET on the queue deleted by query string', 'events.delete.query-string');
+        expectBadQueue(
+          await getEvents(ctx, member, queue.queueId, -1, true),
+          queue.queueId,
+          'GET on the queue deleted by query string',
+          'events.delete.query-string',
+        );
       });
       await withQueue(ctx, member, QUIET, async (queue) => {
         expectSuccess(await ctx.call(member, 'DELETE', '/events', { queue_id: queue.queueId }), 'events.delete.query-string');
-        expectBadQueue(await getEvents(ctx, member, queue.queueId, -1, true), queue.queueId, 'GET on the queue deleted by form body', 'events.delete.query-string');
+        expectBadQueue(
+          await getEvents(ctx, member, queue.queueId, -1, true),
+          queue.queueId,
+          'GET on the queue deleted by form body',
+          'events.delete.query-string',
+        );
       });
     },
   },
   {
     id: 'events.protocol.create-by-get',
-    title: 'Given GET /events with dont_block=true and no queue_id, then a new queue answers (empty events, its queue_id) and receives events of the types asked for',
+    title:
+      'Given GET /events with dont_block=true and no queue_id, then a new queue answers (empty events, its queue_id) and receives events of the types asked for',
     clauses: ['events.get.create-queue'],
     level: 'compat',
     endpoint: GET_EVENTS,
     async run(ctx) {
       const { member, otherMember } = ctx.cast;
-      const body = expectSuccess(await ctx.call(member, 'GET', '/events', { dont_block: 'true', event_types: JSON.stringify(['user_status']) }), 'events.get.create-queue');
+      const body = expectSuccess(
+        await ctx.call(member, 'GET', '/events', { dont_block: 'true', event_types: JSON.stringify(['user_status']) }),
+        'events.get.create-queue',
+      );
       const queueId = body['queue_id'];
-      if (typeof queueId !== 'string' || queueId === '') throw new CheckFailure(`a queue_id for the new queue, got ${JSON.stringify(body)}`, undefined, 'events.get.create-queue');
+      if (typeof queueId !== 'string' || queueId === '')
+        throw new CheckFailure(`a queue_id for the new queue, got ${JSON.stringify(body)}`, undefined, 'events.get.create-queue');
       const queue = new EventQueue(ctx, member, queueId, { last_event_id: -1 }, new Set(['user_status']));
       try {
         expectEqual(body['events'], [], 'the events of the answer that made the queue', 'events.get.create-queue');
         const text = ctx.unique('made-by-get');
         expectSuccess(await setStatus(ctx, otherMember, text));
         const arrived = await queue.waitFor(isStatus(otherMember.userId, text));
-        expectTrue(arrived !== undefined, `the status change in the queue made by GET /events, got ${JSON.stringify(queue.received)}`, 'events.get.create-queue');
+        expectTrue(
+          arrived !== undefined,
+          `the status change in the queue made by GET /events, got ${JSON.stringify(queue.received)}`,
+          'events.get.create-queue',
+        );
       } finally {
         await queue.close();
       }

@@ -27,7 +27,8 @@ function queuesOf(queues: Readonly<Record<string, EventQueue>>): EventQueue[] {
 export const REALM_EVENT_CHECKS = defineChecks([
   {
     id: 'events.realm.update-dict',
-    title: 'Given queues of a member and a guest, when a member’s change is refused and an owner changes the edit time limit and waiting_period_threshold, then each gets exactly two realm update_dict events',
+    title:
+      'Given queues of a member and a guest, when a member’s change is refused and an owner changes the edit time limit and waiting_period_threshold, then each gets exactly two realm update_dict events',
     clauses: ['events.realm.update-dict'],
     level: 'spec',
     endpoint: ENDPOINT,
@@ -48,7 +49,11 @@ export const REALM_EVENT_CHECKS = defineChecks([
             const count = countEvents(queue, { type: 'realm', op: 'update_dict' });
             if (count !== 2) {
               const seen = queue.received.filter((event) => event.type === 'realm');
-              throw new CheckFailure(`two realm update_dict events for one refused and two made changes; ${queue.label}'s queue got ${count}: ${JSON.stringify(seen)}`, undefined, clause);
+              throw new CheckFailure(
+                `two realm update_dict events for one refused and two made changes; ${queue.label}'s queue got ${count}: ${JSON.stringify(seen)}`,
+                undefined,
+                clause,
+              );
             }
           }
         });
@@ -57,7 +62,8 @@ export const REALM_EVENT_CHECKS = defineChecks([
   },
   {
     id: 'events.realm.update-dict-data',
-    title: 'Given queues of a member and a guest, when an owner changes the edit time limit and a group permission, then realm update_dict with property "default" and data holding exactly that setting arrives for each',
+    title:
+      'Given queues of a member and a guest, when an owner changes the edit time limit and a group permission, then realm update_dict with property "default" and data holding exactly that setting arrives for each',
     clauses: ['events.realm.update-dict-data'],
     level: 'compat',
     endpoint: ENDPOINT,

@@ -75,7 +75,8 @@ export const USER_EVENT_CHECKS = defineChecks([
   },
   {
     id: 'events.users.role',
-    title: 'Given a member’s queue, when a member is made a moderator, then realm_user update {user_id, role: 300} and the move from role:members to role:moderators arrive',
+    title:
+      'Given a member’s queue, when a member is made a moderator, then realm_user update {user_id, role: 300} and the move from role:members to role:moderators arrive',
     clauses: ['events.users.role'],
     level: 'compat',
     endpoint: 'PATCH /users/{user_id}',
@@ -99,7 +100,8 @@ export const USER_EVENT_CHECKS = defineChecks([
   },
   {
     id: 'events.users.profile-data',
-    title: 'Given queues of a member and of the user, when an owner and then the user set a text profile value, then both get realm_user update {user_id, custom_profile_field {id, value, rendered_value}}',
+    title:
+      'Given queues of a member and of the user, when an owner and then the user set a text profile value, then both get realm_user update {user_id, custom_profile_field {id, value, rendered_value}}',
     clauses: ['events.users.profile-data'],
     level: 'compat',
     endpoint: 'PATCH /users/{user_id}',
@@ -107,7 +109,9 @@ export const USER_EVENT_CHECKS = defineChecks([
       const fields = await profileFields(ctx);
       const user = await ctx.newUser();
       await withQueues(ctx, { member: ctx.cast.member, user }, async (queues) => {
-        expectSuccess(await ctx.call(ctx.cast.owner, 'PATCH', `/users/${user.userId}`, { profile_data: JSON.stringify([{ id: fields.short, value: 'Tern' }]) }));
+        expectSuccess(
+          await ctx.call(ctx.cast.owner, 'PATCH', `/users/${user.userId}`, { profile_data: JSON.stringify([{ id: fields.short, value: 'Tern' }]) }),
+        );
         expectSuccess(await ctx.call(user, 'PATCH', '/users/me/profile_data', { data: JSON.stringify([{ id: fields.short, value: 'Heron' }]) }));
         await settle(ctx, [queues.member, queues.user]);
         const change = (value: string) =>
@@ -117,7 +121,11 @@ export const USER_EVENT_CHECKS = defineChecks([
             person: { user_id: user.userId, custom_profile_field: { id: fields.short, value, rendered_value: match.string() } },
           });
         for (const queue of [queues.member, queues.user]) {
-          await expectEvents(queue, [change('Tern'), change('Heron')], { what: 'setting a text profile value', clause: 'events.users.profile-data', ordered: true });
+          await expectEvents(queue, [change('Tern'), change('Heron')], {
+            what: 'setting a text profile value',
+            clause: 'events.users.profile-data',
+            ordered: true,
+          });
         }
       });
     },
@@ -142,7 +150,8 @@ export const USER_EVENT_CHECKS = defineChecks([
   },
   {
     id: 'events.users.status',
-    title: 'Given queues of a member and of the user, when the user sets text and emoji, then clears the text, then user_status carries exactly the fields each request set',
+    title:
+      'Given queues of a member and of the user, when the user sets text and emoji, then clears the text, then user_status carries exactly the fields each request set',
     clauses: ['events.users.status'],
     level: 'compat',
     endpoint: 'POST /users/me/status',
@@ -155,7 +164,10 @@ export const USER_EVENT_CHECKS = defineChecks([
         for (const queue of [queues.member, queues.user]) {
           await expectEvents(
             queue,
-            [exactEvent({ type: 'user_status', user_id: user.userId, status_text: 'Birding', ...OCTOPUS }), exactEvent({ type: 'user_status', user_id: user.userId, status_text: '' })],
+            [
+              exactEvent({ type: 'user_status', user_id: user.userId, status_text: 'Birding', ...OCTOPUS }),
+              exactEvent({ type: 'user_status', user_id: user.userId, status_text: '' }),
+            ],
             { what: 'changing a status', clause: 'events.users.status', ordered: true },
           );
         }
@@ -164,7 +176,8 @@ export const USER_EVENT_CHECKS = defineChecks([
   },
   {
     id: 'events.users.restricted-access',
-    title: 'Given guests may see only users they share a channel with, when a user the guest cannot see is renamed, changes status, or is created, then the guest hears nothing of it while a member does',
+    title:
+      'Given guests may see only users they share a channel with, when a user the guest cannot see is renamed, changes status, or is created, then the guest hears nothing of it while a member does',
     clauses: ['events.users.restricted-access'],
     level: 'compat',
     endpoint: 'PATCH /users/{user_id}',
@@ -187,7 +200,9 @@ export const USER_EVENT_CHECKS = defineChecks([
           const late = await ctx.newUser();
           await settle(ctx, [queues.guest, queues.member]);
           if (!queues.guest.settled) {
-            throw new CheckFailure(`the guest's own status change to reach their queue (to know nothing else is on its way), got ${JSON.stringify(queues.guest.received)}`);
+            throw new CheckFailure(
+              `the guest's own status change to reach their queue (to know nothing else is on its way), got ${JSON.stringify(queues.guest.received)}`,
+            );
           }
           await expectEvents(
             queues.member,
@@ -199,7 +214,11 @@ export const USER_EVENT_CHECKS = defineChecks([
             { what: 'changes a member may see', clause: 'events.users.restricted-access', from: memberMark },
           );
           for (const userId of [target.userId, late.userId]) {
-            expectNoEvents(queues.guest, aboutUser(userId), { what: `changes to user ${userId}, whom the guest may not see`, clause: 'events.users.restricted-access', from: guestMark });
+            expectNoEvents(queues.guest, aboutUser(userId), {
+              what: `changes to user ${userId}, whom the guest may not see`,
+              clause: 'events.users.restricted-access',
+              from: guestMark,
+            });
           }
         });
       });

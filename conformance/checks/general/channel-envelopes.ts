@@ -67,7 +67,8 @@ export const CHANNEL_ENVELOPE_CHECKS = defineChecks([
   },
   {
     id: 'general.ignored-parameters.channels-and-groups',
-    title: 'Given an unsupported parameter on the listing, subscribe and group-members endpoints, when they succeed, then it is listed as ignored and the rest applies',
+    title:
+      'Given an unsupported parameter on the listing, subscribe and group-members endpoints, when they succeed, then it is listed as ignored and the rest applies',
     clauses: ['general.ignored-parameters'],
     level: 'spec',
     endpoint: 'GET /streams',

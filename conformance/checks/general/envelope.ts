@@ -33,7 +33,10 @@ export const ENVELOPE_CHECKS = defineChecks([
     async run(ctx) {
       const missing = await unknownUserId(ctx);
       expectClientError(await ctx.call(ctx.cast.member, 'GET', `/users/${missing}`), 'general.envelope.error');
-      expectClientError(await ctx.call(ctx.cast.member, 'POST', '/users', { email: 'x@example.com', password: 'x', full_name: 'X X' }), 'general.envelope.error');
+      expectClientError(
+        await ctx.call(ctx.cast.member, 'POST', '/users', { email: 'x@example.com', password: 'x', full_name: 'X X' }),
+        'general.envelope.error',
+      );
       expectClientError(await ctx.call(null, 'POST', '/fetch_api_key', {}), 'general.envelope.error');
       expectClientError(await ctx.call(ctx.cast.member, 'POST', '/users/me/status', {}), 'general.envelope.error');
       expectClientError(await ctx.call(null, 'GET', '/users/me'), 'general.envelope.error');
@@ -41,7 +44,8 @@ export const ENVELOPE_CHECKS = defineChecks([
   },
   {
     id: 'general.ignored-parameters.listed',
-    title: 'Given a parameter the endpoint does not support, when the request succeeds, then the parameter is listed in ignored_parameters_unsupported and the supported ones still apply',
+    title:
+      'Given a parameter the endpoint does not support, when the request succeeds, then the parameter is listed in ignored_parameters_unsupported and the supported ones still apply',
     clauses: ['general.ignored-parameters'],
     level: 'spec',
     endpoint: 'POST /users/me/status',
@@ -89,7 +93,11 @@ export const ENVELOPE_CHECKS = defineChecks([
       const fields = await profileFields(ctx);
       const user = await ctx.newUser();
       const before = await readUser(ctx, ctx.cast.owner, user.userId, { include_custom_profile_fields: 'true' });
-      expectTrue(typeof before['profile_data'] === 'object' && before['profile_data'] !== null, 'include_custom_profile_fields=true in the query to add profile_data', 'general.params.encoding');
+      expectTrue(
+        typeof before['profile_data'] === 'object' && before['profile_data'] !== null,
+        'include_custom_profile_fields=true in the query to add profile_data',
+        'general.params.encoding',
+      );
       const data = JSON.stringify([{ id: fields.short, value: 'encoded as JSON' }]);
       expectSuccess(await ctx.call(ctx.cast.owner, 'PATCH', `/users/${user.userId}`, { profile_data: data }), 'general.params.encoding');
       const after = await readUser(ctx, ctx.cast.owner, user.userId, { include_custom_profile_fields: 'true' });
@@ -108,7 +116,11 @@ export const ENVELOPE_CHECKS = defineChecks([
       const before = await userCount(ctx);
       const response = await ctx.call(ctx.cast.owner, 'POST', '/users', { email: uniqueEmail(ctx, 'missing'), password: passwordFor(ctx) });
       const body = expectClientError(response);
-      expectEqual([response.status, body['code'], body['msg'], body['var_name']], [400, 'REQUEST_VARIABLE_MISSING', "Missing 'full_name' argument", 'full_name'], 'status, code, msg, var_name');
+      expectEqual(
+        [response.status, body['code'], body['msg'], body['var_name']],
+        [400, 'REQUEST_VARIABLE_MISSING', "Missing 'full_name' argument", 'full_name'],
+        'status, code, msg, var_name',
+      );
       expectUnchanged(before, await userCount(ctx), 'the number of users');
     },
   },

@@ -11,11 +11,20 @@ function isObject(body: unknown): body is Record<string, unknown> {
 function expectMethodNotAllowed(response: TargetResponse, mustAllow: readonly string[], what: string): void {
   expectEqual(response.status, 405, `the status of ${what}`);
   const body = response.body;
-  expectTrue(isObject(body) && body['result'] === 'error' && body['msg'] === 'Method Not Allowed', `${what}: a JSON error body "Method Not Allowed", got ${JSON.stringify(body)}`);
+  expectTrue(
+    isObject(body) && body['result'] === 'error' && body['msg'] === 'Method Not Allowed',
+    `${what}: a JSON error body "Method Not Allowed", got ${JSON.stringify(body)}`,
+  );
   const allowed = (body as Record<string, unknown>)['allowed_methods'];
-  expectTrue(Array.isArray(allowed) && mustAllow.every((method) => allowed.includes(method)), `${what}: allowed_methods to include ${mustAllow.join(', ')}, got ${JSON.stringify(allowed)}`);
+  expectTrue(
+    Array.isArray(allowed) && mustAllow.every((method) => allowed.includes(method)),
+    `${what}: allowed_methods to include ${mustAllow.join(', ')}, got ${JSON.stringify(allowed)}`,
+  );
   const header = (response.headers['allow'] ?? '').split(',').map((method) => method.trim());
-  expectTrue(mustAllow.every((method) => header.includes(method)), `${what}: an Allow header with ${mustAllow.join(', ')}, got ${JSON.stringify(response.headers['allow'])}`);
+  expectTrue(
+    mustAllow.every((method) => header.includes(method)),
+    `${what}: an Allow header with ${mustAllow.join(', ')}, got ${JSON.stringify(response.headers['allow'])}`,
+  );
 }
 
 async function wrongMethods(ctx: CheckContext, auth: TargetAuth): Promise<void> {

@@ -12,7 +12,11 @@ export const SERVER_SETTINGS_CHECKS = defineChecks([
     async run(ctx) {
       const body = expectSuccess(await ctx.call(null, 'GET', '/server_settings'), 'general.versioning.prefix');
       const level = body['zulip_feature_level'];
-      expectTrue(Number.isInteger(level) && (level as number) >= 1, `an integer zulip_feature_level, got ${JSON.stringify(level)}`, 'general.versioning.feature-level');
+      expectTrue(
+        Number.isInteger(level) && (level as number) >= 1,
+        `an integer zulip_feature_level, got ${JSON.stringify(level)}`,
+        'general.versioning.feature-level',
+      );
     },
   },
   {
@@ -23,15 +27,24 @@ export const SERVER_SETTINGS_CHECKS = defineChecks([
     endpoint: 'GET /server_settings',
     async run(ctx) {
       const body = expectSuccess(await ctx.call(null, 'GET', '/server_settings'));
-      expectTrue(typeof body['zulip_version'] === 'string' && body['zulip_version'] !== '', `a zulip_version string, got ${JSON.stringify(body['zulip_version'])}`);
+      expectTrue(
+        typeof body['zulip_version'] === 'string' && body['zulip_version'] !== '',
+        `a zulip_version string, got ${JSON.stringify(body['zulip_version'])}`,
+      );
       expectTrue(typeof body['realm_name'] === 'string', `a realm_name string, got ${JSON.stringify(body['realm_name'])}`);
       const url = body['realm_url'];
       expectTrue(typeof url === 'string' && URL.canParse(url), `realm_url to be a URL, got ${JSON.stringify(url)}`);
       expectTrue(typeof body['email_auth_enabled'] === 'boolean', `an email_auth_enabled boolean, got ${JSON.stringify(body['email_auth_enabled'])}`);
       const methods = body['authentication_methods'];
-      expectTrue(methods !== null && typeof methods === 'object' && typeof (methods as Record<string, unknown>)['password'] === 'boolean', `authentication_methods with a password flag, got ${JSON.stringify(methods)}`);
+      expectTrue(
+        methods !== null && typeof methods === 'object' && typeof (methods as Record<string, unknown>)['password'] === 'boolean',
+        `authentication_methods with a password flag, got ${JSON.stringify(methods)}`,
+      );
       // The run's cast logs in with passwords, so the password method must be on.
-      expectTrue((methods as Record<string, unknown>)['password'] === true && body['email_auth_enabled'] === true, 'password authentication to be reported as enabled');
+      expectTrue(
+        (methods as Record<string, unknown>)['password'] === true && body['email_auth_enabled'] === true,
+        'password authentication to be reported as enabled',
+      );
     },
   },
 ]);

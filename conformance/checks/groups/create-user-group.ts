@@ -12,7 +12,10 @@ async function isListed(ctx: CheckContext, name: string): Promise<boolean> {
 async function response(ctx: CheckContext): Promise<void> {
   const { member, otherMember, moderator } = ctx.cast;
   const name = ctx.unique('crew');
-  const body = expectSuccess(await createGroupCall(ctx, member, name, { description: 'a crew', members: [otherMember.userId, member.userId, moderator.userId] }), 'groups.create.response');
+  const body = expectSuccess(
+    await createGroupCall(ctx, member, name, { description: 'a crew', members: [otherMember.userId, member.userId, moderator.userId] }),
+    'groups.create.response',
+  );
   expectTrue(Number.isInteger(body['group_id']), `an integer group_id, got ${JSON.stringify(body)}`, 'groups.create.response');
   const group = await readGroup(ctx, body['group_id'] as number);
   expectEqual(
@@ -68,15 +71,32 @@ async function names(ctx: CheckContext): Promise<void> {
   expectSuccess(await createGroupCall(ctx, member, taken));
   await refused(taken, `User group '${taken}' already exists.`);
   expectTrue(!(await isListed(ctx, long)), 'no group with the over-long name', 'groups.create.name');
-  expectEqual((await listGroups(ctx, ctx.cast.owner, true)).filter((group) => group['name'] === taken).length, 1, 'groups named like the taken name', 'groups.create.name');
+  expectEqual(
+    (await listGroups(ctx, ctx.cast.owner, true)).filter((group) => group['name'] === taken).length,
+    1,
+    'groups named like the taken name',
+    'groups.create.name',
+  );
 }
 
 async function membersActive(ctx: CheckContext): Promise<void> {
   const gone = await ctx.newUser();
   expectSuccess(await ctx.call(ctx.cast.owner, 'DELETE', `/users/${gone.userId}`));
   const name = ctx.unique('inactive');
-  expectError(await createGroupCall(ctx, ctx.cast.member, name, { members: [ctx.cast.member.userId, gone.userId] }), 400, 'BAD_REQUEST', `Invalid user ID: ${gone.userId}`, 'groups.create.members-active');
-  expectError(await createGroupCall(ctx, ctx.cast.member, name, { members: [999_999_999] }), 400, 'BAD_REQUEST', 'Invalid user ID: 999999999', 'groups.create.members-active');
+  expectError(
+    await createGroupCall(ctx, ctx.cast.member, name, { members: [ctx.cast.member.userId, gone.userId] }),
+    400,
+    'BAD_REQUEST',
+    `Invalid user ID: ${gone.userId}`,
+    'groups.create.members-active',
+  );
+  expectError(
+    await createGroupCall(ctx, ctx.cast.member, name, { members: [999_999_999] }),
+    400,
+    'BAD_REQUEST',
+    'Invalid user ID: 999999999',
+    'groups.create.members-active',
+  );
   expectTrue(!(await isListed(ctx, name)), 'no group made by the refused requests', 'groups.create.members-active');
 }
 
@@ -87,9 +107,44 @@ async function guests(ctx: CheckContext): Promise<void> {
 }
 
 export const CREATE_USER_GROUP_CHECKS = defineChecks([
-  { id: 'groups.create.response', title: 'Given a member, when creating a group, then it answers group_id and the group is listed as given', clauses: ['groups.create.response'], level: 'compat', endpoint: ENDPOINT, run: response },
-  { id: 'groups.create.defaults', title: 'Given no settings, when creating a group, then the settings take the real server’s defaults', clauses: ['groups.create.defaults'], level: 'compat', endpoint: ENDPOINT, run: defaults },
-  { id: 'groups.create.name', title: 'Given bad or taken names, when creating, then each is refused with its message and nothing is made', clauses: ['groups.create.name'], level: 'compat', endpoint: ENDPOINT, run: names },
-  { id: 'groups.create.members-active', title: 'Given a deactivated or unknown member, when creating, then it is refused and nothing is made', clauses: ['groups.create.members-active'], level: 'compat', endpoint: ENDPOINT, run: membersActive },
-  { id: 'groups.create.guests', title: 'Given a guest, when creating a group, then it is refused and nothing is made', clauses: ['groups.create.permission'], level: 'compat', endpoint: ENDPOINT, run: guests },
+  {
+    id: 'groups.create.response',
+    title: 'Given a member, when creating a group, then it answers group_id and the group is listed as given',
+    clauses: ['groups.create.response'],
+    level: 'compat',
+    endpoint: ENDPOINT,
+    run: response,
+  },
+  {
+    id: 'groups.create.defaults',
+    title: 'Given no settings, when creating a group, then the settings take the real server’s defaults',
+    clauses: ['groups.create.defaults'],
+    level: 'compat',
+    endpoint: ENDPOINT,
+    run: defaults,
+  },
+  {
+    id: 'groups.create.name',
+    title: 'Given bad or taken names, when creating, then each is refused with its message and nothing is made',
+    clauses: ['groups.create.name'],
+    level: 'compat',
+    endpoint: ENDPOINT,
+    run: names,
+  },
+  {
+    id: 'groups.create.members-active',
+    title: 'Given a deactivated or unknown member, when creating, then it is refused and nothing is made',
+    clauses: ['groups.create.members-active'],
+    level: 'compat',
+    endpoint: ENDPOINT,
+    run: membersActive,
+  },
+  {
+    id: 'groups.create.guests',
+    title: 'Given a guest, when creating a group, then it is refused and nothing is made',
+    clauses: ['groups.create.permission'],
+    level: 'compat',
+    endpoint: ENDPOINT,
+    run: guests,
+  },
 ]);

@@ -9,7 +9,9 @@ async function members(ctx: CheckContext): Promise<void> {
   const outer = await createGroup(ctx, { members: [moderator.userId], subgroups: [inner] });
   const all = expectSuccess(await ctx.call(member, 'GET', `/user_groups/${outer}/members`), 'groups.read.members')['members'] as number[];
   expectEqual(sorted(all), sorted([moderator.userId, otherMember.userId]), 'members through the subgroup', 'groups.read.members');
-  const direct = expectSuccess(await ctx.call(member, 'GET', `/user_groups/${outer}/members`, { direct_member_only: 'true' }), 'groups.read.members')['members'];
+  const direct = expectSuccess(await ctx.call(member, 'GET', `/user_groups/${outer}/members`, { direct_member_only: 'true' }), 'groups.read.members')[
+    'members'
+  ];
   expectEqual(direct, [moderator.userId], 'direct members', 'groups.read.members');
 }
 
@@ -31,12 +33,35 @@ async function subgroups(ctx: CheckContext): Promise<void> {
   const top = await createGroup(ctx, { subgroups: [middle] });
   const all = expectSuccess(await ctx.call(member, 'GET', `/user_groups/${top}/subgroups`), 'groups.read.subgroups')['subgroups'] as number[];
   expectEqual(sorted(all), sorted([middle, bottom]), 'subgroups at any depth', 'groups.read.subgroups');
-  const direct = expectSuccess(await ctx.call(member, 'GET', `/user_groups/${top}/subgroups`, { direct_subgroup_only: 'true' }), 'groups.read.subgroups')['subgroups'];
+  const direct = expectSuccess(await ctx.call(member, 'GET', `/user_groups/${top}/subgroups`, { direct_subgroup_only: 'true' }), 'groups.read.subgroups')[
+    'subgroups'
+  ];
   expectEqual(direct, [middle], 'direct subgroups', 'groups.read.subgroups');
 }
 
 export const GET_USER_GROUP_MEMBERS_CHECKS = defineChecks([
-  { id: 'groups.read.members', title: 'Given nested groups, when reading members, then they are recursive unless direct_member_only', clauses: ['groups.read.members'], level: 'compat', endpoint: 'GET /user_groups/{user_group_id}/members', run: members },
-  { id: 'groups.read.is-member', title: 'Given nested groups, when asking about a member of the subgroup, then it is a member only recursively', clauses: ['groups.read.is-member'], level: 'compat', endpoint: 'GET /user_groups/{user_group_id}/members/{user_id}', run: isMember },
-  { id: 'groups.read.subgroups', title: 'Given three nested groups, when reading subgroups of the top, then both show unless direct_subgroup_only', clauses: ['groups.read.subgroups'], level: 'compat', endpoint: 'GET /user_groups/{user_group_id}/subgroups', run: subgroups },
+  {
+    id: 'groups.read.members',
+    title: 'Given nested groups, when reading members, then they are recursive unless direct_member_only',
+    clauses: ['groups.read.members'],
+    level: 'compat',
+    endpoint: 'GET /user_groups/{user_group_id}/members',
+    run: members,
+  },
+  {
+    id: 'groups.read.is-member',
+    title: 'Given nested groups, when asking about a member of the subgroup, then it is a member only recursively',
+    clauses: ['groups.read.is-member'],
+    level: 'compat',
+    endpoint: 'GET /user_groups/{user_group_id}/members/{user_id}',
+    run: isMember,
+  },
+  {
+    id: 'groups.read.subgroups',
+    title: 'Given three nested groups, when reading subgroups of the top, then both show unless direct_subgroup_only',
+    clauses: ['groups.read.subgroups'],
+    level: 'compat',
+    endpoint: 'GET /user_groups/{user_group_id}/subgroups',
+    run: subgroups,
+  },
 ]);

@@ -28,11 +28,27 @@ async function listShape(ctx: CheckContext): Promise<void> {
   expectEqual(ids, sorted(ids), 'the groups ordered by id', 'groups.list.shape');
   for (const group of groups) {
     for (const field of [...FIELDS, ...GROUP_SETTING_NAMES]) expectTrue(field in group, `field ${field} in ${JSON.stringify(group)}`, 'groups.list.shape');
-    expectTrue(Number.isInteger(group['id']) && typeof group['name'] === 'string' && typeof group['description'] === 'string', `id, name, description types in ${JSON.stringify(group)}`, 'groups.list.shape');
-    expectTrue(isIdList(group['members']) && isIdList(group['direct_subgroup_ids']), `integer arrays members and direct_subgroup_ids in ${JSON.stringify(group)}`, 'groups.list.shape');
-    expectTrue(typeof group['is_system_group'] === 'boolean' && group['deactivated'] === false, `is_system_group boolean and deactivated false in ${JSON.stringify(group)}`, 'groups.list.shape');
+    expectTrue(
+      Number.isInteger(group['id']) && typeof group['name'] === 'string' && typeof group['description'] === 'string',
+      `id, name, description types in ${JSON.stringify(group)}`,
+      'groups.list.shape',
+    );
+    expectTrue(
+      isIdList(group['members']) && isIdList(group['direct_subgroup_ids']),
+      `integer arrays members and direct_subgroup_ids in ${JSON.stringify(group)}`,
+      'groups.list.shape',
+    );
+    expectTrue(
+      typeof group['is_system_group'] === 'boolean' && group['deactivated'] === false,
+      `is_system_group boolean and deactivated false in ${JSON.stringify(group)}`,
+      'groups.list.shape',
+    );
     for (const setting of GROUP_SETTING_NAMES) {
-      expectTrue(isGroupSettingValue(group[setting]), `${setting} to be a group-setting value, got ${JSON.stringify(group[setting])}`, 'groups.setting-value.forms');
+      expectTrue(
+        isGroupSettingValue(group[setting]),
+        `${setting} to be a group-setting value, got ${JSON.stringify(group[setting])}`,
+        'groups.setting-value.forms',
+      );
     }
   }
 }
@@ -43,16 +59,29 @@ async function systemGroups(ctx: CheckContext): Promise<void> {
   const byName = (name: (typeof SYSTEM_GROUP_NAMES)[number]) => groups.find((group) => group['id'] === ids[name])!;
   for (const name of SYSTEM_GROUP_NAMES) {
     const group = byName(name);
-    expectEqual([group['is_system_group'], group['creator_id'], group['date_created']], [true, null, null], `${name}: is_system_group, creator_id, date_created`, 'groups.list.system-groups');
+    expectEqual(
+      [group['is_system_group'], group['creator_id'], group['date_created']],
+      [true, null, null],
+      `${name}: is_system_group, creator_id, date_created`,
+      'groups.list.system-groups',
+    );
   }
   const { cast } = ctx;
   const holds = (name: (typeof SYSTEM_GROUP_NAMES)[number], userId: number) => (byName(name)['members'] as number[]).includes(userId);
   expectTrue(holds('role:owners', cast.owner.userId), `the owner among role:owners members`, 'groups.list.system-groups');
   expectTrue(holds('role:administrators', cast.administrator.userId), `the administrator among role:administrators members`, 'groups.list.system-groups');
   expectTrue(holds('role:moderators', cast.moderator.userId), `the moderator among role:moderators members`, 'groups.list.system-groups');
-  expectTrue(holds('role:members', cast.member.userId) || holds('role:fullmembers', cast.member.userId), `the member among role:members or role:fullmembers members`, 'groups.list.system-groups');
+  expectTrue(
+    holds('role:members', cast.member.userId) || holds('role:fullmembers', cast.member.userId),
+    `the member among role:members or role:fullmembers members`,
+    'groups.list.system-groups',
+  );
   expectTrue(holds('role:everyone', cast.guest.userId), `the guest among role:everyone members`, 'groups.list.system-groups');
-  expectTrue(!holds('role:administrators', cast.owner.userId) && !holds('role:members', cast.guest.userId), 'members listed directly only (owner not in role:administrators, guest not in role:members)', 'groups.list.system-groups');
+  expectTrue(
+    !holds('role:administrators', cast.owner.userId) && !holds('role:members', cast.guest.userId),
+    'members listed directly only (owner not in role:administrators, guest not in role:members)',
+    'groups.list.system-groups',
+  );
   const nesting: [(typeof SYSTEM_GROUP_NAMES)[number], (typeof SYSTEM_GROUP_NAMES)[number]][] = [
     ['role:administrators', 'role:owners'],
     ['role:moderators', 'role:administrators'],
@@ -87,7 +116,11 @@ async function settingValueForms(ctx: CheckContext): Promise<void> {
   const read = await readGroup(ctx, group);
   expectEqual(read['can_join_group'], ids['role:members'], 'can_join_group given as an id', 'groups.setting-value.forms');
   const manage = read['can_manage_group'] as Record<string, number[]>;
-  expectTrue(isGroupSettingValue(manage) && typeof manage === 'object', `can_manage_group as an object, got ${JSON.stringify(manage)}`, 'groups.setting-value.forms');
+  expectTrue(
+    isGroupSettingValue(manage) && typeof manage === 'object',
+    `can_manage_group as an object, got ${JSON.stringify(manage)}`,
+    'groups.setting-value.forms',
+  );
   expectEqual(sorted(manage['direct_members']!), sorted([member.userId, otherMember.userId]), 'can_manage_group direct_members', 'groups.setting-value.forms');
   expectEqual(manage['direct_subgroups'], [sub], 'can_manage_group direct_subgroups', 'groups.setting-value.forms');
   // An object holding just one group is that group.
@@ -106,7 +139,12 @@ async function noDeactivatedUsers(ctx: CheckContext): Promise<void> {
   expectSuccess(await ctx.call(ctx.cast.owner, 'DELETE', `/users/${leaving.userId}`));
   const after = await readGroup(ctx, group);
   expectEqual(after['members'], [member.userId], 'members after deactivating one of them', 'groups.setting-value.no-deactivated-users');
-  expectEqual(after['can_add_members_group'], { direct_members: [member.userId], direct_subgroups: [] }, 'the setting value after the deactivation', 'groups.setting-value.no-deactivated-users');
+  expectEqual(
+    after['can_add_members_group'],
+    { direct_members: [member.userId], direct_subgroups: [] },
+    'the setting value after the deactivation',
+    'groups.setting-value.no-deactivated-users',
+  );
 }
 
 async function deactivatedListed(ctx: CheckContext): Promise<void> {
@@ -115,7 +153,11 @@ async function deactivatedListed(ctx: CheckContext): Promise<void> {
   const visible = (await listGroups(ctx)).some((candidate) => candidate['id'] === group);
   expectTrue(!visible, `deactivated group ${group} not listed by default`, 'groups.list.deactivated');
   const listed = (await listGroups(ctx, ctx.cast.member, true)).find((candidate) => candidate['id'] === group);
-  expectTrue(listed !== undefined && listed['deactivated'] === true, `deactivated group ${group} listed with include_deactivated_groups=true, deactivated true`, 'groups.list.deactivated');
+  expectTrue(
+    listed !== undefined && listed['deactivated'] === true,
+    `deactivated group ${group} listed with include_deactivated_groups=true, deactivated true`,
+    'groups.list.deactivated',
+  );
 }
 
 async function guestsRefused(ctx: CheckContext): Promise<void> {
@@ -123,11 +165,60 @@ async function guestsRefused(ctx: CheckContext): Promise<void> {
 }
 
 export const GET_USER_GROUPS_CHECKS = defineChecks([
-  { id: 'groups.list.shape', title: 'Given a new group, when listing groups, then every group has all fields, ordered by id', clauses: ['groups.list.shape', 'groups.setting-value.forms'], level: 'compat', endpoint: ENDPOINT, run: listShape },
-  { id: 'groups.list.system-groups', title: 'Given the cast, when listing groups, then the system groups hold each role directly and nest', clauses: ['groups.list.system-groups'], level: 'compat', endpoint: ENDPOINT, run: systemGroups },
-  { id: 'groups.list.members-and-subgroups', title: 'Given a group with a member and a subgroup, when listing, then both are shown, directly', clauses: ['groups.record.members-and-subgroups'], level: 'spec', endpoint: ENDPOINT, run: membersAndSubgroups },
-  { id: 'groups.list.setting-value-forms', title: 'Given settings as an id and as objects, when listing, then each is in one of the two forms', clauses: ['groups.setting-value.forms', 'groups.create.settings'], level: 'spec', endpoint: ENDPOINT, run: settingValueForms },
-  { id: 'groups.list.no-deactivated-users', title: 'Given a member who is deactivated, when listing, then they are neither a member nor in direct_members', clauses: ['groups.setting-value.no-deactivated-users'], level: 'spec', endpoint: ENDPOINT, run: noDeactivatedUsers },
-  { id: 'groups.list.deactivated', title: 'Given a deactivated group, when listing, then it shows only with include_deactivated_groups', clauses: ['groups.list.deactivated'], level: 'compat', endpoint: ENDPOINT, run: deactivatedListed },
-  { id: 'groups.list.guests', title: 'Given a guest, when listing groups, then the request is refused', clauses: ['groups.list.guests'], level: 'compat', endpoint: ENDPOINT, run: guestsRefused },
+  {
+    id: 'groups.list.shape',
+    title: 'Given a new group, when listing groups, then every group has all fields, ordered by id',
+    clauses: ['groups.list.shape', 'groups.setting-value.forms'],
+    level: 'compat',
+    endpoint: ENDPOINT,
+    run: listShape,
+  },
+  {
+    id: 'groups.list.system-groups',
+    title: 'Given the cast, when listing groups, then the system groups hold each role directly and nest',
+    clauses: ['groups.list.system-groups'],
+    level: 'compat',
+    endpoint: ENDPOINT,
+    run: systemGroups,
+  },
+  {
+    id: 'groups.list.members-and-subgroups',
+    title: 'Given a group with a member and a subgroup, when listing, then both are shown, directly',
+    clauses: ['groups.record.members-and-subgroups'],
+    level: 'spec',
+    endpoint: ENDPOINT,
+    run: membersAndSubgroups,
+  },
+  {
+    id: 'groups.list.setting-value-forms',
+    title: 'Given settings as an id and as objects, when listing, then each is in one of the two forms',
+    clauses: ['groups.setting-value.forms', 'groups.create.settings'],
+    level: 'spec',
+    endpoint: ENDPOINT,
+    run: settingValueForms,
+  },
+  {
+    id: 'groups.list.no-deactivated-users',
+    title: 'Given a member who is deactivated, when listing, then they are neither a member nor in direct_members',
+    clauses: ['groups.setting-value.no-deactivated-users'],
+    level: 'spec',
+    endpoint: ENDPOINT,
+    run: noDeactivatedUsers,
+  },
+  {
+    id: 'groups.list.deactivated',
+    title: 'Given a deactivated group, when listing, then it shows only with include_deactivated_groups',
+    clauses: ['groups.list.deactivated'],
+    level: 'compat',
+    endpoint: ENDPOINT,
+    run: deactivatedListed,
+  },
+  {
+    id: 'groups.list.guests',
+    title: 'Given a guest, when listing groups, then the request is refused',
+    clauses: ['groups.list.guests'],
+    level: 'compat',
+    endpoint: ENDPOINT,
+    run: guestsRefused,
+  },
 ]);

@@ -36,10 +36,29 @@ async function joinThroughAnonymousSubgroups(ctx: CheckContext): Promise<void> {
   const refused = await updateMembers(ctx, member, group, { add: [member.userId] });
   expectError(refused, 400, 'BAD_REQUEST', 'Insufficient permission', 'groups.members.permission');
   expectSuccess(await updateMembers(ctx, otherMember, group, { add: [otherMember.userId] }), 'groups.members.permission');
-  expectEqual((await membership(ctx, group)).members, [otherMember.userId], 'members after the join through the setting’s subgroups', 'groups.members.permission');
+  expectEqual(
+    (await membership(ctx, group)).members,
+    [otherMember.userId],
+    'members after the join through the setting’s subgroups',
+    'groups.members.permission',
+  );
 }
 
 export const SHARED_SUBGROUP_CHECKS = defineChecks([
-  { id: 'groups.read.is-member-shared-subgroup', title: 'Given a group whose two subgroups share a third, when asking about users, then only the shared group’s members and the direct members are members', clauses: ['groups.read.is-member'], level: 'compat', endpoint: 'GET /user_groups/{user_group_id}/members/{user_id}', run: isMemberThroughShared },
-  { id: 'groups.members.join-anonymous-subgroups', title: 'Given can_join_group as an anonymous group of two subgroups sharing a third, when users join, then only a member of the shared group may', clauses: ['groups.members.permission', 'groups.setting-value.forms'], level: 'compat', endpoint: MEMBERS_ENDPOINT, run: joinThroughAnonymousSubgroups },
+  {
+    id: 'groups.read.is-member-shared-subgroup',
+    title: 'Given a group whose two subgroups share a third, when asking about users, then only the shared group’s members and the direct members are members',
+    clauses: ['groups.read.is-member'],
+    level: 'compat',
+    endpoint: 'GET /user_groups/{user_group_id}/members/{user_id}',
+    run: isMemberThroughShared,
+  },
+  {
+    id: 'groups.members.join-anonymous-subgroups',
+    title: 'Given can_join_group as an anonymous group of two subgroups sharing a third, when users join, then only a member of the shared group may',
+    clauses: ['groups.members.permission', 'groups.setting-value.forms'],
+    level: 'compat',
+    endpoint: MEMBERS_ENDPOINT,
+    run: joinThroughAnonymousSubgroups,
+  },
 ]);

@@ -56,7 +56,10 @@ export async function readGroup(ctx: CheckContext, groupId: number): Promise<Bod
 /** Direct members and subgroups, the part of a group the members endpoint changes. */
 export async function membership(ctx: CheckContext, groupId: number): Promise<{ members: number[]; subgroups: number[] }> {
   const group = await readGroup(ctx, groupId);
-  return { members: [...(group['members'] as number[])].sort((a, b) => a - b), subgroups: [...(group['direct_subgroup_ids'] as number[])].sort((a, b) => a - b) };
+  return {
+    members: [...(group['members'] as number[])].sort((a, b) => a - b),
+    subgroups: [...(group['direct_subgroup_ids'] as number[])].sort((a, b) => a - b),
+  };
 }
 
 const systemIdsCache = new WeakMap<object, Promise<Record<SystemGroupName, number>>>();

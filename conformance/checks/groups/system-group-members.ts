@@ -76,7 +76,9 @@ async function directGroupsOf(ctx: CheckContext, userIds: readonly number[]): Pr
 
 async function isMemberOf(ctx: CheckContext, groupId: number, userId: number, directOnly = false): Promise<unknown> {
   const params: Record<string, string> = directOnly ? { direct_member_only: 'true' } : {};
-  return expectSuccess(await ctx.call(ctx.cast.member, 'GET', `/user_groups/${groupId}/members/${userId}`, params), 'groups.read.is-member')['is_user_group_member'];
+  return expectSuccess(await ctx.call(ctx.cast.member, 'GET', `/user_groups/${groupId}/members/${userId}`, params), 'groups.read.is-member')[
+    'is_user_group_member'
+  ];
 }
 
 async function namesAndDirectMembers(ctx: CheckContext): Promise<void> {
@@ -85,15 +87,38 @@ async function namesAndDirectMembers(ctx: CheckContext): Promise<void> {
     const groups = await listGroups(ctx, ctx.cast.owner);
     for (const name of SYSTEM_GROUP_NAMES) {
       const group = groups.find((candidate) => candidate['id'] === ids[name]);
-      expectEqual([group?.['name'], group?.['description'], group?.['is_system_group']], [name, DESCRIPTIONS[name], true], `${name}: name, description, is_system_group`, 'groups.list.system-groups');
+      expectEqual(
+        [group?.['name'], group?.['description'], group?.['is_system_group']],
+        [name, DESCRIPTIONS[name], true],
+        `${name}: name, description, is_system_group`,
+        'groups.list.system-groups',
+      );
     }
-    expectEqual(groups.find((group) => group['id'] === ids['role:owners'])?.['direct_subgroup_ids'], [], 'role:owners has no subgroups', 'groups.list.system-groups');
-    expectEqual(groups.find((group) => group['id'] === ids['role:nobody'])?.['direct_subgroup_ids'], [], 'role:nobody has no subgroups', 'groups.list.system-groups');
+    expectEqual(
+      groups.find((group) => group['id'] === ids['role:owners'])?.['direct_subgroup_ids'],
+      [],
+      'role:owners has no subgroups',
+      'groups.list.system-groups',
+    );
+    expectEqual(
+      groups.find((group) => group['id'] === ids['role:nobody'])?.['direct_subgroup_ids'],
+      [],
+      'role:nobody has no subgroups',
+      'groups.list.system-groups',
+    );
     // Other users of a real organization may be listed too; only the cast's places are asserted.
     const cast = CAST_ROLES.map((role) => ctx.cast[role]);
-    const direct = await directGroupsOf(ctx, cast.map((actor) => actor.userId));
+    const direct = await directGroupsOf(
+      ctx,
+      cast.map((actor) => actor.userId),
+    );
     for (const role of CAST_ROLES) {
-      expectEqual(direct.get(ctx.cast[role].userId), DIRECT_GROUPS[role], `the system groups listing the ${role} (role ${ctx.cast[role].role}) among their members`, 'groups.list.system-groups');
+      expectEqual(
+        direct.get(ctx.cast[role].userId),
+        DIRECT_GROUPS[role],
+        `the system groups listing the ${role} (role ${ctx.cast[role].role}) among their members`,
+        'groups.list.system-groups',
+      );
     }
   });
 }
@@ -126,22 +151,76 @@ async function waitingPeriod(ctx: CheckContext): Promise<void> {
   const ids = await systemGroupIds(ctx);
   await withWaitingPeriod(ctx, 0, async () => {
     const newcomer = await ctx.newUser();
-    expectEqual(await standing(ctx, newcomer.userId), { direct: ['role:fullmembers', 'role:members'], full: true, member: true }, 'a new member with a waiting period of 0 days', 'groups.list.waiting-period');
+    expectEqual(
+      await standing(ctx, newcomer.userId),
+      { direct: ['role:fullmembers', 'role:members'], full: true, member: true },
+      'a new member with a waiting period of 0 days',
+      'groups.list.waiting-period',
+    );
     // An account at least a second old (but far from a day) tells a period counted in days from one counted in seconds.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     await withWaitingPeriod(ctx, 1, async () => {
-      expectEqual(await standing(ctx, newcomer.userId), { direct: ['role:members'], full: false, member: true }, 'a new member with a waiting period of 1 day', 'groups.list.waiting-period');
+      expectEqual(
+        await standing(ctx, newcomer.userId),
+        { direct: ['role:members'], full: false, member: true },
+        'a new member with a waiting period of 1 day',
+        'groups.list.waiting-period',
+      );
       // The waiting period never concerns moderators and above, nor makes guests members.
-      expectEqual(await isMemberOf(ctx, ids['role:fullmembers'], ctx.cast.moderator.userId), true, 'the moderator in role:fullmembers during a waiting period', 'groups.list.waiting-period');
-      expectEqual(await isMemberOf(ctx, ids['role:fullmembers'], ctx.cast.guest.userId), false, 'the guest in role:fullmembers during a waiting period', 'groups.list.waiting-period');
-      expectEqual(await isMemberOf(ctx, ids['role:members'], ctx.cast.guest.userId), false, 'the guest in role:members during a waiting period', 'groups.list.waiting-period');
+      expectEqual(
+        await isMemberOf(ctx, ids['role:fullmembers'], ctx.cast.moderator.userId),
+        true,
+        'the moderator in role:fullmembers during a waiting period',
+        'groups.list.waiting-period',
+      );
+      expectEqual(
+        await isMemberOf(ctx, ids['role:fullmembers'], ctx.cast.guest.userId),
+        false,
+        'the guest in role:fullmembers during a waiting period',
+        'groups.list.waiting-period',
+      );
+      expectEqual(
+        await isMemberOf(ctx, ids['role:members'], ctx.cast.guest.userId),
+        false,
+        'the guest in role:members during a waiting period',
+        'groups.list.waiting-period',
+      );
     });
-    expectEqual(await standing(ctx, newcomer.userId), { direct: ['role:fullmembers', 'role:members'], full: true, member: true }, 'the new member once the waiting period is 0 days again', 'groups.list.waiting-period');
+    expectEqual(
+      await standing(ctx, newcomer.userId),
+      { direct: ['role:fullmembers', 'role:members'], full: true, member: true },
+      'the new member once the waiting period is 0 days again',
+      'groups.list.waiting-period',
+    );
   });
 }
 
 export const SYSTEM_GROUP_MEMBER_CHECKS = defineChecks([
-  { id: 'groups.list.system-group-direct-members', title: 'Given the cast and a waiting period of 0, when listing groups, then each system group has its real name and description and lists exactly the cast users of its role', clauses: ['groups.list.system-groups'], level: 'compat', endpoint: LIST, run: namesAndDirectMembers },
-  { id: 'groups.read.system-group-membership', title: 'Given the cast and a waiting period of 0, when asking about each system group, then each user is a member of the groups of their role and those above it, and directly of the groups of their role (a full member of both role:members and role:fullmembers)', clauses: ['groups.read.is-member'], level: 'compat', endpoint: IS_MEMBER, run: recursiveMembership },
-  { id: 'groups.list.waiting-period', title: 'Given a new member, when the waiting period goes from 0 to 1 day and back, then the member leaves role:fullmembers and comes back, staying a direct member of role:members', clauses: ['groups.list.waiting-period'], level: 'compat', endpoint: LIST, run: waitingPeriod },
+  {
+    id: 'groups.list.system-group-direct-members',
+    title:
+      'Given the cast and a waiting period of 0, when listing groups, then each system group has its real name and description and lists exactly the cast users of its role',
+    clauses: ['groups.list.system-groups'],
+    level: 'compat',
+    endpoint: LIST,
+    run: namesAndDirectMembers,
+  },
+  {
+    id: 'groups.read.system-group-membership',
+    title:
+      'Given the cast and a waiting period of 0, when asking about each system group, then each user is a member of the groups of their role and those above it, and directly of the groups of their role (a full member of both role:members and role:fullmembers)',
+    clauses: ['groups.read.is-member'],
+    level: 'compat',
+    endpoint: IS_MEMBER,
+    run: recursiveMembership,
+  },
+  {
+    id: 'groups.list.waiting-period',
+    title:
+      'Given a new member, when the waiting period goes from 0 to 1 day and back, then the member leaves role:fullmembers and comes back, staying a direct member of role:members',
+    clauses: ['groups.list.waiting-period'],
+    level: 'compat',
+    endpoint: LIST,
+    run: waitingPeriod,
+  },
 ]);

@@ -24,11 +24,29 @@ async function operations(ctx: CheckContext): Promise<void> {
   const { member, otherMember, moderator } = ctx.cast;
   const sub = await createGroup(ctx);
   const group = await createGroup(ctx, { members: [member.userId] });
-  const added = expectSuccess(await updateMembers(ctx, member, group, { add: [otherMember.userId, moderator.userId], add_subgroups: [sub] }), 'groups.members.operations');
-  expectEqual(Object.keys(added).filter((key) => key !== 'result' && key !== 'msg' && key !== 'ignored_parameters_unsupported'), [], 'no extra response fields', 'groups.members.operations');
-  expectEqual(await membership(ctx, group), { members: sorted([member.userId, otherMember.userId, moderator.userId]), subgroups: [sub] }, 'membership after adding', 'groups.members.operations');
+  const added = expectSuccess(
+    await updateMembers(ctx, member, group, { add: [otherMember.userId, moderator.userId], add_subgroups: [sub] }),
+    'groups.members.operations',
+  );
+  expectEqual(
+    Object.keys(added).filter((key) => key !== 'result' && key !== 'msg' && key !== 'ignored_parameters_unsupported'),
+    [],
+    'no extra response fields',
+    'groups.members.operations',
+  );
+  expectEqual(
+    await membership(ctx, group),
+    { members: sorted([member.userId, otherMember.userId, moderator.userId]), subgroups: [sub] },
+    'membership after adding',
+    'groups.members.operations',
+  );
   expectSuccess(await updateMembers(ctx, member, group, { delete: [moderator.userId], delete_subgroups: [sub] }), 'groups.members.operations');
-  expectEqual(await membership(ctx, group), { members: sorted([member.userId, otherMember.userId]), subgroups: [] }, 'membership after removing', 'groups.members.operations');
+  expectEqual(
+    await membership(ctx, group),
+    { members: sorted([member.userId, otherMember.userId]), subgroups: [] },
+    'membership after removing',
+    'groups.members.operations',
+  );
 }
 
 async function activeUsersOnly(ctx: CheckContext): Promise<void> {
@@ -58,7 +76,13 @@ async function nothingToDo(ctx: CheckContext): Promise<void> {
 }
 
 async function unknownGroup(ctx: CheckContext): Promise<void> {
-  expectError(await updateMembers(ctx, ctx.cast.owner, 999_999_999, { add: [ctx.cast.member.userId] }), 400, 'BAD_REQUEST', 'Invalid user group', 'groups.members.unknown-group');
+  expectError(
+    await updateMembers(ctx, ctx.cast.owner, 999_999_999, { add: [ctx.cast.member.userId] }),
+    400,
+    'BAD_REQUEST',
+    'Invalid user group',
+    'groups.members.unknown-group',
+  );
 }
 
 async function systemGroup(ctx: CheckContext): Promise<void> {
@@ -75,14 +99,33 @@ async function systemGroup(ctx: CheckContext): Promise<void> {
     expectError(await updateMembers(ctx, owner, ids['role:moderators'], params), 400, 'BAD_REQUEST', 'Insufficient permission', 'groups.members.system-group');
   }
   const after = await readGroup(ctx, ids['role:moderators']);
-  expectUnchanged([before['members'], before['direct_subgroup_ids']], [after['members'], after['direct_subgroup_ids']], 'role:moderators', 'groups.members.system-group');
+  expectUnchanged(
+    [before['members'], before['direct_subgroup_ids']],
+    [after['members'], after['direct_subgroup_ids']],
+    'role:moderators',
+    'groups.members.system-group',
+  );
 }
 
 async function alreadyMember(ctx: CheckContext): Promise<void> {
   const { member, otherMember, moderator } = ctx.cast;
   const group = await createGroup(ctx, { members: [otherMember.userId] });
-  await refused(ctx, member, group, { add: [moderator.userId, otherMember.userId] }, `User ${otherMember.userId} is already a member of this group`, 'groups.members.already-member');
-  await refused(ctx, member, group, { delete: [moderator.userId] }, `There is no member '${moderator.userId}' in this user group`, 'groups.members.already-member');
+  await refused(
+    ctx,
+    member,
+    group,
+    { add: [moderator.userId, otherMember.userId] },
+    `User ${otherMember.userId} is already a member of this group`,
+    'groups.members.already-member',
+  );
+  await refused(
+    ctx,
+    member,
+    group,
+    { delete: [moderator.userId] },
+    `There is no member '${moderator.userId}' in this user group`,
+    'groups.members.already-member',
+  );
 }
 
 async function subgroups(ctx: CheckContext): Promise<void> {
@@ -91,11 +134,23 @@ async function subgroups(ctx: CheckContext): Promise<void> {
   const sub = await createGroup(ctx);
   const group = await createGroup(ctx, { subgroups: [sub] });
   await refused(ctx, member, group, { add_subgroups: [sub] }, `User group ${sub} is already a subgroup of this group.`, 'groups.members.subgroups');
-  await refused(ctx, member, group, { delete_subgroups: [ids['role:members']] }, `User group ${ids['role:members']} is not a subgroup of this group.`, 'groups.members.subgroups');
+  await refused(
+    ctx,
+    member,
+    group,
+    { delete_subgroups: [ids['role:members']] },
+    `User group ${ids['role:members']} is not a subgroup of this group.`,
+    'groups.members.subgroups',
+  );
   await refused(ctx, member, group, { add_subgroups: [999_999_999] }, 'Invalid user group ID: 999999999', 'groups.members.subgroups');
   // System groups may be subgroups.
   expectSuccess(await updateMembers(ctx, member, group, { add_subgroups: [ids['role:moderators']] }), 'groups.members.subgroups');
-  expectEqual((await membership(ctx, group)).subgroups, sorted([sub, ids['role:moderators']]), 'subgroups after adding a system group', 'groups.members.subgroups');
+  expectEqual(
+    (await membership(ctx, group)).subgroups,
+    sorted([sub, ids['role:moderators']]),
+    'subgroups after adding a system group',
+    'groups.members.subgroups',
+  );
 }
 
 async function cycles(ctx: CheckContext): Promise<void> {
@@ -116,8 +171,22 @@ async function atomic(ctx: CheckContext): Promise<void> {
   const sub = await createGroup(ctx);
   const group = await createGroup(ctx, { members: [member.userId] });
   // The first two operations would succeed; the last one fails, so none may apply.
-  await refused(ctx, member, group, { add: [otherMember.userId], add_subgroups: [sub], delete_subgroups: [sub, 999_999_999] }, 'Invalid user group ID: 999999999', 'groups.members.atomic');
-  await refused(ctx, member, group, { add: [otherMember.userId], delete: [moderator.userId] }, `There is no member '${moderator.userId}' in this user group`, 'groups.members.atomic');
+  await refused(
+    ctx,
+    member,
+    group,
+    { add: [otherMember.userId], add_subgroups: [sub], delete_subgroups: [sub, 999_999_999] },
+    'Invalid user group ID: 999999999',
+    'groups.members.atomic',
+  );
+  await refused(
+    ctx,
+    member,
+    group,
+    { add: [otherMember.userId], delete: [moderator.userId] },
+    `There is no member '${moderator.userId}' in this user group`,
+    'groups.members.atomic',
+  );
   // In order: a user added by `add` may be removed by `delete` in the same request.
   expectSuccess(await updateMembers(ctx, member, group, { add: [otherMember.userId], delete: [otherMember.userId] }), 'groups.members.atomic');
   expectEqual((await membership(ctx, group)).members, [member.userId], 'members after adding and removing the same user', 'groups.members.atomic');
@@ -150,7 +219,12 @@ async function permissions(ctx: CheckContext): Promise<void> {
   expectSuccess(await updateMembers(ctx, moderator, open, { add: [administrator.userId], add_subgroups: [ids['role:owners']] }), 'groups.members.permission');
   // Removing subgroups needs the manage permission.
   await refused(ctx, moderator, open, { delete_subgroups: [ids['role:owners']] }, 'Insufficient permission', 'groups.members.permission');
-  expectEqual(await membership(ctx, open), { members: sorted([otherMember.userId, administrator.userId]), subgroups: [ids['role:owners']] }, 'the open group', 'groups.members.permission');
+  expectEqual(
+    await membership(ctx, open),
+    { members: sorted([otherMember.userId, administrator.userId]), subgroups: [ids['role:owners']] },
+    'the open group',
+    'groups.members.permission',
+  );
 }
 
 async function guests(ctx: CheckContext): Promise<void> {
@@ -173,9 +247,19 @@ async function deactivatedGroup(ctx: CheckContext): Promise<void> {
   const group = await createGroup(ctx, { members: [member.userId] });
   await deactivate(ctx, member, group);
   expectSuccess(await updateMembers(ctx, member, group, { add: [otherMember.userId], add_subgroups: [sub] }), 'groups.members.deactivated-group');
-  expectEqual(await membership(ctx, group), { members: sorted([member.userId, otherMember.userId]), subgroups: [sub] }, 'the deactivated group after adding', 'groups.members.deactivated-group');
+  expectEqual(
+    await membership(ctx, group),
+    { members: sorted([member.userId, otherMember.userId]), subgroups: [sub] },
+    'the deactivated group after adding',
+    'groups.members.deactivated-group',
+  );
   expectSuccess(await updateMembers(ctx, member, group, { delete: [member.userId], delete_subgroups: [sub] }), 'groups.members.deactivated-group');
-  expectEqual(await membership(ctx, group), { members: [otherMember.userId], subgroups: [] }, 'the deactivated group after removing', 'groups.members.deactivated-group');
+  expectEqual(
+    await membership(ctx, group),
+    { members: [otherMember.userId], subgroups: [] },
+    'the deactivated group after removing',
+    'groups.members.deactivated-group',
+  );
   expectTrue((await readGroup(ctx, group))['deactivated'] === true, 'the group to stay deactivated', 'groups.members.deactivated-group');
 }
 
@@ -185,7 +269,10 @@ async function deactivatedGroup(ctx: CheckContext): Promise<void> {
  * confirms the feature level it declares (the model's unit tests cover it).
  */
 async function makeBot(ctx: CheckContext): Promise<Actor | null> {
-  const shortName = ctx.unique('bot').toLowerCase().replace(/[^a-z0-9-]/g, '-');
+  const shortName = ctx
+    .unique('bot')
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '-');
   const made: TargetResponse = await ctx.call(ctx.cast.member, 'POST', '/bots', { full_name: ctx.unique('Bot'), short_name: shortName });
   if (made.status === 404) return null;
   const body = expectSuccess(made);
@@ -199,7 +286,11 @@ async function makeBot(ctx: CheckContext): Promise<Actor | null> {
 async function bots(ctx: CheckContext): Promise<void> {
   const settings = expectSuccess(await ctx.call(null, 'GET', '/server_settings'));
   const level = Number(settings['zulip_feature_level']);
-  expectTrue(level >= 496, `a feature level of 496 or later (where bots may call this endpoint), got ${String(settings['zulip_feature_level'])}`, 'groups.members.bots');
+  expectTrue(
+    level >= 496,
+    `a feature level of 496 or later (where bots may call this endpoint), got ${String(settings['zulip_feature_level'])}`,
+    'groups.members.bots',
+  );
   const bot = await makeBot(ctx);
   if (bot === null) return;
   const { otherMember } = ctx.cast;
@@ -218,18 +309,102 @@ function check(id: string, title: string, clauses: string[], level: 'spec' | 'co
 }
 
 export const UPDATE_USER_GROUP_MEMBERS_CHECKS = defineChecks([
-  check('groups.members.operations', 'Given a group, when adding then removing users and a subgroup, then the group shows each change', ['groups.members.operations'], 'spec', operations),
-  check('groups.members.active-users-only', 'Given a deactivated user, when adding or removing them, then it is refused and nothing changes', ['groups.members.active-users-only'], 'spec', activeUsersOnly),
-  check('groups.members.deactivated-member', 'Given a member who is deactivated, when listing or removing them, then they are gone and cannot be named', ['groups.members.active-users-only'], 'spec', activeUserRemovedStaysOut),
-  check('groups.members.deactivated-group', 'Given a deactivated group, when changing its members and subgroups, then the changes apply', ['groups.members.deactivated-group'], 'spec', deactivatedGroup),
-  check('groups.members.bots', 'Given a bot allowed to add members, when it adds some, then they are added (and other rules still hold)', ['groups.members.bots'], 'spec', bots),
-  check('groups.members.nothing-to-do', 'Given no operation, when calling, then "Nothing to do" and nothing changes', ['groups.members.nothing-to-do'], 'compat', nothingToDo),
-  check('groups.members.unknown-group', 'Given an unknown group id, when calling, then "Invalid user group"', ['groups.members.unknown-group'], 'compat', unknownGroup),
-  check('groups.members.system-group', 'Given a system group, when the owner changes it in any way, then "Insufficient permission"', ['groups.members.system-group'], 'compat', systemGroup),
-  check('groups.members.already-member', 'Given a member and a non-member, when adding the one or removing the other, then each is refused', ['groups.members.already-member'], 'compat', alreadyMember),
-  check('groups.members.subgroups', 'Given a subgroup, when adding it again, removing a non-subgroup or an unknown id, then each is refused', ['groups.members.subgroups'], 'compat', subgroups),
-  check('groups.members.cycles', 'Given nested groups, when adding an ancestor (or the group itself) as a subgroup, then it is refused', ['groups.members.cycles'], 'compat', cycles),
-  check('groups.members.atomic', 'Given several operations where a later one fails, when calling, then none applies', ['groups.members.atomic'], 'compat', atomic),
-  check('groups.members.permission', 'Given the group settings, when different users change members, then each is allowed or refused as the settings say', ['groups.members.permission'], 'compat', permissions),
-  check('groups.members.guests', 'Given a guest allowed by the group settings, when they call, then guests are refused anyway', ['groups.members.guests'], 'compat', guests),
+  check(
+    'groups.members.operations',
+    'Given a group, when adding then removing users and a subgroup, then the group shows each change',
+    ['groups.members.operations'],
+    'spec',
+    operations,
+  ),
+  check(
+    'groups.members.active-users-only',
+    'Given a deactivated user, when adding or removing them, then it is refused and nothing changes',
+    ['groups.members.active-users-only'],
+    'spec',
+    activeUsersOnly,
+  ),
+  check(
+    'groups.members.deactivated-member',
+    'Given a member who is deactivated, when listing or removing them, then they are gone and cannot be named',
+    ['groups.members.active-users-only'],
+    'spec',
+    activeUserRemovedStaysOut,
+  ),
+  check(
+    'groups.members.deactivated-group',
+    'Given a deactivated group, when changing its members and subgroups, then the changes apply',
+    ['groups.members.deactivated-group'],
+    'spec',
+    deactivatedGroup,
+  ),
+  check(
+    'groups.members.bots',
+    'Given a bot allowed to add members, when it adds some, then they are added (and other rules still hold)',
+    ['groups.members.bots'],
+    'spec',
+    bots,
+  ),
+  check(
+    'groups.members.nothing-to-do',
+    'Given no operation, when calling, then "Nothing to do" and nothing changes',
+    ['groups.members.nothing-to-do'],
+    'compat',
+    nothingToDo,
+  ),
+  check(
+    'groups.members.unknown-group',
+    'Given an unknown group id, when calling, then "Invalid user group"',
+    ['groups.members.unknown-group'],
+    'compat',
+    unknownGroup,
+  ),
+  check(
+    'groups.members.system-group',
+    'Given a system group, when the owner changes it in any way, then "Insufficient permission"',
+    ['groups.members.system-group'],
+    'compat',
+    systemGroup,
+  ),
+  check(
+    'groups.members.already-member',
+    'Given a member and a non-member, when adding the one or removing the other, then each is refused',
+    ['groups.members.already-member'],
+    'compat',
+    alreadyMember,
+  ),
+  check(
+    'groups.members.subgroups',
+    'Given a subgroup, when adding it again, removing a non-subgroup or an unknown id, then each is refused',
+    ['groups.members.subgroups'],
+    'compat',
+    subgroups,
+  ),
+  check(
+    'groups.members.cycles',
+    'Given nested groups, when adding an ancestor (or the group itself) as a subgroup, then it is refused',
+    ['groups.members.cycles'],
+    'compat',
+    cycles,
+  ),
+  check(
+    'groups.members.atomic',
+    'Given several operations where a later one fails, when calling, then none applies',
+    ['groups.members.atomic'],
+    'compat',
+    atomic,
+  ),
+  check(
+    'groups.members.permission',
+    'Given the group settings, when different users change members, then each is allowed or refused as the settings say',
+    ['groups.members.permission'],
+    'compat',
+    permissions,
+  ),
+  check(
+    'groups.members.guests',
+    'Given a guest allowed by the group settings, when they call, then guests are refused anyway',
+    ['groups.members.guests'],
+    'compat',
+    guests,
+  ),
 ]);

@@ -14,7 +14,13 @@ async function nameAndDescription(ctx: CheckContext): Promise<void> {
   const group = await createGroup(ctx);
   const name = ctx.unique('renamed');
   expectError(await patch(ctx, otherMember, group, { name }), 400, 'BAD_REQUEST', 'Insufficient permission', 'groups.update.name-description');
-  expectError(await patch(ctx, member, group, { name: `role:${name}` }), 400, 'BAD_REQUEST', "User group name cannot start with 'role:'.", 'groups.update.name-description');
+  expectError(
+    await patch(ctx, member, group, { name: `role:${name}` }),
+    400,
+    'BAD_REQUEST',
+    "User group name cannot start with 'role:'.",
+    'groups.update.name-description',
+  );
   const unchanged = await readGroup(ctx, group);
   expectSuccess(await patch(ctx, member, group, { name, description: 'changed' }), 'groups.update.name-description');
   const read = await readGroup(ctx, group);
@@ -42,7 +48,28 @@ async function reactivate(ctx: CheckContext): Promise<void> {
 }
 
 export const UPDATE_USER_GROUP_CHECKS = defineChecks([
-  { id: 'groups.update.name-description', title: 'Given a group, when its manager and another member rename it, then only the manager’s valid change applies', clauses: ['groups.update.name-description'], level: 'compat', endpoint: ENDPOINT, run: nameAndDescription },
-  { id: 'groups.update.settings', title: 'Given a setting, when changing it with a stale old value and then a right one, then only the second applies', clauses: ['groups.update.settings'], level: 'compat', endpoint: ENDPOINT, run: settings },
-  { id: 'groups.update.reactivate', title: 'Given a deactivated group, when patching deactivated=false, then it is active again', clauses: ['groups.update.reactivate'], level: 'compat', endpoint: ENDPOINT, run: reactivate },
+  {
+    id: 'groups.update.name-description',
+    title: 'Given a group, when its manager and another member rename it, then only the manager’s valid change applies',
+    clauses: ['groups.update.name-description'],
+    level: 'compat',
+    endpoint: ENDPOINT,
+    run: nameAndDescription,
+  },
+  {
+    id: 'groups.update.settings',
+    title: 'Given a setting, when changing it with a stale old value and then a right one, then only the second applies',
+    clauses: ['groups.update.settings'],
+    level: 'compat',
+    endpoint: ENDPOINT,
+    run: settings,
+  },
+  {
+    id: 'groups.update.reactivate',
+    title: 'Given a deactivated group, when patching deactivated=false, then it is active again',
+    clauses: ['groups.update.reactivate'],
+    level: 'compat',
+    endpoint: ENDPOINT,
+    run: reactivate,
+  },
 ]);

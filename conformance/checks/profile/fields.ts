@@ -38,7 +38,9 @@ async function ensure(ctx: CheckContext): Promise<FieldIds> {
     const found = existing.find((field) => field['name'] === definition.name);
     if (found) {
       if (found['type'] !== definition.field_type || found['editable_by_user'] === !editable) {
-        throw new CheckFailure(`the realm's field "${definition.name}" to be type ${definition.field_type}, editable_by_user ${editable}; got ${JSON.stringify(found)}`);
+        throw new CheckFailure(
+          `the realm's field "${definition.name}" to be type ${definition.field_type}, editable_by_user ${editable}; got ${JSON.stringify(found)}`,
+        );
       }
       ids[key] = Number(found['id']);
       continue;

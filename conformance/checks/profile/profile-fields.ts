@@ -13,7 +13,8 @@ async function definitions(ctx: CheckContext) {
 export const PROFILE_FIELD_CHECKS = defineChecks([
   {
     id: 'profile.fields.list',
-    title: 'Given each role, when it lists the profile fields, then each field has id, name, type, hint, field_data and order, and the suite’s fields are there as defined',
+    title:
+      'Given each role, when it lists the profile fields, then each field has id, name, type, hint, field_data and order, and the suite’s fields are there as defined',
     clauses: ['profile.fields.list'],
     level: 'compat',
     endpoint: 'GET /realm/profile_fields',
@@ -24,7 +25,12 @@ export const PROFILE_FIELD_CHECKS = defineChecks([
         const fields = expectSuccess(await ctx.call(viewer, 'GET', '/realm/profile_fields'))['custom_fields'] as Record<string, unknown>[];
         for (const field of fields) {
           expectTrue(
-            Number.isInteger(field['id']) && typeof field['name'] === 'string' && Number.isInteger(field['type']) && typeof field['hint'] === 'string' && typeof field['field_data'] === 'string' && Number.isInteger(field['order']),
+            Number.isInteger(field['id']) &&
+              typeof field['name'] === 'string' &&
+              Number.isInteger(field['type']) &&
+              typeof field['hint'] === 'string' &&
+              typeof field['field_data'] === 'string' &&
+              Number.isInteger(field['order']),
             `a field definition with id, name, type, hint, field_data, order; got ${JSON.stringify(field)}`,
           );
         }
@@ -43,7 +49,9 @@ export const PROFILE_FIELD_CHECKS = defineChecks([
     endpoint: 'POST /realm/profile_fields',
     async run(ctx) {
       const name = ctx.unique('field');
-      const body = expectSuccess(await ctx.call(ctx.cast.owner, 'POST', '/realm/profile_fields', { name, hint: 'Made by the conformance suite', field_type: '1' }));
+      const body = expectSuccess(
+        await ctx.call(ctx.cast.owner, 'POST', '/realm/profile_fields', { name, hint: 'Made by the conformance suite', field_type: '1' }),
+      );
       const id = body['id'];
       expectTrue(Number.isInteger(id), `an integer id, got ${JSON.stringify(id)}`);
       const field = (await listFields(ctx)).find((entry) => entry['id'] === id);
@@ -70,7 +78,8 @@ export const PROFILE_FIELD_CHECKS = defineChecks([
   },
   {
     id: 'profile.fields.validation',
-    title: 'Given a label over 40 characters, a label in use, an unknown type and a choice field without choices, then each is 400 BAD_REQUEST and no field appears',
+    title:
+      'Given a label over 40 characters, a label in use, an unknown type and a choice field without choices, then each is 400 BAD_REQUEST and no field appears',
     clauses: ['profile.fields.validation'],
     level: 'compat',
     endpoint: 'POST /realm/profile_fields',

@@ -63,7 +63,12 @@ export const UPDATE_OWN_PROFILE_DATA_CHECKS = defineChecks([
       expectSuccess(await patch(ctx, user, [{ id: fields.date, value: '1999-12-31' }]));
       expectSuccess(await patch(ctx, user, [{ id: fields.short, value: null }]), 'profile.update.remove');
       const profile = await profileOf(ctx, user);
-      expectEqual([valueOf(profile, fields.short), valueOf(profile, fields.date)], [undefined, '1999-12-31'], 'the removed and the kept value', 'profile.update.remove');
+      expectEqual(
+        [valueOf(profile, fields.short), valueOf(profile, fields.date)],
+        [undefined, '1999-12-31'],
+        'the removed and the kept value',
+        'profile.update.remove',
+      );
     },
   },
   {
@@ -84,7 +89,8 @@ export const UPDATE_OWN_PROFILE_DATA_CHECKS = defineChecks([
   },
   {
     id: 'profile.update.type',
-    title: 'Given values that do not match their field’s type (bad date, unknown choice, bad link, list for text, text for Users, unknown user), then each fails and nothing changes',
+    title:
+      'Given values that do not match their field’s type (bad date, unknown choice, bad link, list for text, text for Users, unknown user), then each fails and nothing changes',
     clauses: ['profile.update.type'],
     level: 'spec',
     endpoint: ENDPOINT,
@@ -162,7 +168,12 @@ export const UPDATE_OWN_PROFILE_DATA_CHECKS = defineChecks([
     endpoint: ENDPOINT,
     async run(ctx) {
       const { fields, user, before } = await memberWithValue(ctx);
-      expectClientError(await patch(ctx, user, [{ id: fields.short, value: 'After' }, { id: fields.date, value: 'never' }]));
+      expectClientError(
+        await patch(ctx, user, [
+          { id: fields.short, value: 'After' },
+          { id: fields.date, value: 'never' },
+        ]),
+      );
       expectUnchanged(before, await profileOf(ctx, user), 'the profile');
     },
   },

@@ -9,7 +9,12 @@ async function archive(ctx: CheckContext): Promise<void> {
   const made = await createChannel(ctx, ctx.cast.member, 'to-archive');
   expectSuccess(await ctx.call(ctx.cast.member, 'DELETE', `/streams/${made.id}`));
   const after = await readChannel(ctx, made.id);
-  expectEqual([after['stream_id'], after['name'], after['is_archived']], [made.id, made.name, true], 'the channel archived under its id and name', 'streams.archive.effect');
+  expectEqual(
+    [after['stream_id'], after['name'], after['is_archived']],
+    [made.id, made.name, true],
+    'the channel archived under its id and name',
+    'streams.archive.effect',
+  );
 }
 
 async function permission(ctx: CheckContext): Promise<void> {
@@ -20,6 +25,20 @@ async function permission(ctx: CheckContext): Promise<void> {
 }
 
 export const ARCHIVE_STREAM_CHECKS = defineChecks([
-  { id: 'streams.archive.effect', title: 'When the creator archives a channel, then it is listed (with exclude_archived=false) as archived under the same id', clauses: ['streams.archive.effect'], level: 'compat', endpoint: ENDPOINT, run: archive },
-  { id: 'streams.archive.permission', title: 'Given a public channel of another member, when a member archives it, then CANNOT_ADMINISTER_CHANNEL and it stays', clauses: ['streams.archive.permission'], level: 'compat', endpoint: ENDPOINT, run: permission },
+  {
+    id: 'streams.archive.effect',
+    title: 'When the creator archives a channel, then it is listed (with exclude_archived=false) as archived under the same id',
+    clauses: ['streams.archive.effect'],
+    level: 'compat',
+    endpoint: ENDPOINT,
+    run: archive,
+  },
+  {
+    id: 'streams.archive.permission',
+    title: 'Given a public channel of another member, when a member archives it, then CANNOT_ADMINISTER_CHANNEL and it stays',
+    clauses: ['streams.archive.permission'],
+    level: 'compat',
+    endpoint: ENDPOINT,
+    run: permission,
+  },
 ]);

@@ -50,7 +50,9 @@ async function unsubscribedWebPublic(ctx: CheckContext): Promise<MadeChannel | u
     return { id: found['stream_id'], name };
   }
   expectError(made, 400, 'BAD_REQUEST', 'Web-public channels are not enabled.', 'subscribe.web-public');
-  const subscribed = new Set((await listChannels(ctx, ctx.cast.guest, { include_public: 'false', include_subscribed: 'true' })).map((stream) => stream['stream_id']));
+  const subscribed = new Set(
+    (await listChannels(ctx, ctx.cast.guest, { include_public: 'false', include_subscribed: 'true' })).map((stream) => stream['stream_id']),
+  );
   const webPublic = await listChannels(ctx, ctx.cast.administrator, { include_all: 'true' });
   const candidate = webPublic.find((stream) => stream['is_web_public'] === true && !subscribed.has(stream['stream_id']));
   return candidate === undefined ? undefined : { id: candidate['stream_id'] as number, name: candidate['name'] as string };
@@ -84,17 +86,61 @@ async function joinThroughNestedGroup(ctx: CheckContext): Promise<void> {
   const channel = await createChannel(ctx, owner, 'nested-join', { invite_only: true, can_subscribe_group: setting });
   await knows(ctx, member, channel, 'subscribe.content-access-groups');
   await reads(ctx, member, channel, 'subscribe.content-access-groups');
-  expectSuccess(await ctx.call(member, 'POST', '/users/me/subscriptions', wire({ subscriptions: [{ name: channel.name }] })), 'subscribe.content-access-groups');
+  expectSuccess(
+    await ctx.call(member, 'POST', '/users/me/subscriptions', wire({ subscriptions: [{ name: channel.name }] })),
+    'subscribe.content-access-groups',
+  );
   const mine = expectSuccess(await ctx.call(member, 'GET', '/users/me/subscriptions'))['subscriptions'] as { stream_id: number }[];
-  expectEqual(mine.some((subscription) => subscription.stream_id === channel.id), true, 'the member subscribed to the channel', 'subscribe.content-access-groups');
+  expectEqual(
+    mine.some((subscription) => subscription.stream_id === channel.id),
+    true,
+    'the member subscribed to the channel',
+    'subscribe.content-access-groups',
+  );
   // Someone in no part of the setting is refused.
   const outsider = await ctx.newUser();
-  expectError(await ctx.call(outsider, 'POST', '/users/me/subscriptions', wire({ subscriptions: [{ name: channel.name }] })), 400, 'BAD_REQUEST', `Unable to access channel (${channel.name}).`, 'subscribe.no-content-access');
+  expectError(
+    await ctx.call(outsider, 'POST', '/users/me/subscriptions', wire({ subscriptions: [{ name: channel.name }] })),
+    400,
+    'BAD_REQUEST',
+    `Unable to access channel (${channel.name}).`,
+    'subscribe.no-content-access',
+  );
 }
 
 export const CHANNEL_ACCESS_CHECKS = defineChecks([
-  { id: 'streams.access.guests', title: 'Given a guest, when looking up an unsubscribed public channel and a private one they were added to, then only the subscribed one is known and readable', clauses: ['streams.access.guests'], level: 'compat', endpoint: GET, run: guests },
-  { id: 'streams.access.web-public-guests', title: 'Given a web-public channel a guest is not subscribed to, when the guest looks it up, then it is known and readable', clauses: ['streams.access.guests'], level: 'compat', endpoint: GET, run: webPublicForGuests },
-  { id: 'streams.access.private-metadata', title: 'Given private channels naming a member in one group setting each, when the member and another get them by id, then only the member knows each', clauses: ['streams.access.private-metadata'], level: 'compat', endpoint: GET, run: privateThroughGroupSettings },
-  { id: 'streams.access.join-nested-group', title: 'Given a private channel whose can_subscribe_group reaches a member only through nested subgroups, when the member subscribes, then it succeeds and an outsider is refused', clauses: ['subscribe.content-access-groups', 'subscribe.no-content-access'], level: 'compat', endpoint: 'POST /users/me/subscriptions', run: joinThroughNestedGroup },
+  {
+    id: 'streams.access.guests',
+    title:
+      'Given a guest, when looking up an unsubscribed public channel and a private one they were added to, then only the subscribed one is known and readable',
+    clauses: ['streams.access.guests'],
+    level: 'compat',
+    endpoint: GET,
+    run: guests,
+  },
+  {
+    id: 'streams.access.web-public-guests',
+    title: 'Given a web-public channel a guest is not subscribed to, when the guest looks it up, then it is known and readable',
+    clauses: ['streams.access.guests'],
+    level: 'compat',
+    endpoint: GET,
+    run: webPublicForGuests,
+  },
+  {
+    id: 'streams.access.private-metadata',
+    title: 'Given private channels naming a member in one group setting each, when the member and another get them by id, then only the member knows each',
+    clauses: ['streams.access.private-metadata'],
+    level: 'compat',
+    endpoint: GET,
+    run: privateThroughGroupSettings,
+  },
+  {
+    id: 'streams.access.join-nested-group',
+    title:
+      'Given a private channel whose can_subscribe_group reaches a member only through nested subgroups, when the member subscribes, then it succeeds and an outsider is refused',
+    clauses: ['subscribe.content-access-groups', 'subscribe.no-content-access'],
+    level: 'compat',
+    endpoint: 'POST /users/me/subscriptions',
+    run: joinThroughNestedGroup,
+  },
 ]);

@@ -20,12 +20,31 @@ async function noLeak(ctx: CheckContext): Promise<void> {
   const missing = await ctx.call(ctx.cast.member, 'GET', `/streams/${MISSING_CHANNEL_ID}`);
   expectEqual(errorShape(seen), errorShape(missing), 'the same answer for an invisible and a missing channel', 'streams.get.no-leak');
   const guestSeen = await ctx.call(ctx.cast.guest, 'GET', `/streams/${hidden.id}`);
-  expectEqual(errorShape(guestSeen), errorShape(await ctx.call(ctx.cast.guest, 'GET', `/streams/${MISSING_CHANNEL_ID}`)), 'the same answer for a guest', 'streams.get.no-leak');
+  expectEqual(
+    errorShape(guestSeen),
+    errorShape(await ctx.call(ctx.cast.guest, 'GET', `/streams/${MISSING_CHANNEL_ID}`)),
+    'the same answer for a guest',
+    'streams.get.no-leak',
+  );
   // An administrator may know every channel.
   expectSuccess(await ctx.call(ctx.cast.administrator, 'GET', `/streams/${hidden.id}`));
 }
 
 export const GET_STREAM_BY_ID_CHECKS = defineChecks([
-  { id: 'streams.get.shape', title: 'Given a public channel, when another member gets it by id, then the answer is {stream} with its id and name', clauses: ['streams.get.shape'], level: 'compat', endpoint: ENDPOINT, run: shape },
-  { id: 'streams.get.no-leak', title: 'Given a private channel of someone else, when a member or guest gets it by id, then the answer equals the one for a missing id', clauses: ['streams.get.no-leak'], level: 'compat', endpoint: ENDPOINT, run: noLeak },
+  {
+    id: 'streams.get.shape',
+    title: 'Given a public channel, when another member gets it by id, then the answer is {stream} with its id and name',
+    clauses: ['streams.get.shape'],
+    level: 'compat',
+    endpoint: ENDPOINT,
+    run: shape,
+  },
+  {
+    id: 'streams.get.no-leak',
+    title: 'Given a private channel of someone else, when a member or guest gets it by id, then the answer equals the one for a missing id',
+    clauses: ['streams.get.no-leak'],
+    level: 'compat',
+    endpoint: ENDPOINT,
+    run: noLeak,
+  },
 ]);

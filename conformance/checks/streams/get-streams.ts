@@ -15,7 +15,9 @@ function isGroupSettingValue(value: unknown): boolean {
   if (Number.isInteger(value)) return true;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
   const object = value as Record<string, unknown>;
-  return Object.keys(object).sort().join(',') === 'direct_members,direct_subgroups' && isIdList(object['direct_members']) && isIdList(object['direct_subgroups']);
+  return (
+    Object.keys(object).sort().join(',') === 'direct_members,direct_subgroups' && isIdList(object['direct_members']) && isIdList(object['direct_subgroups'])
+  );
 }
 
 /** The Channel table of the spec, in its order, with each field's type. */
@@ -45,7 +47,14 @@ const CHANNEL_FIELDS: readonly (readonly [string, (value: unknown) => boolean])[
   ['can_move_messages_out_of_channel_group', isGroupSettingValue],
 ];
 
-const EXTRA_FIELDS = ['can_move_messages_within_channel_group', 'can_send_message_group', 'can_subscribe_group', 'can_resolve_topics_group', 'subscriber_count', 'stream_weekly_traffic'];
+const EXTRA_FIELDS = [
+  'can_move_messages_within_channel_group',
+  'can_send_message_group',
+  'can_subscribe_group',
+  'can_resolve_topics_group',
+  'subscriber_count',
+  'stream_weekly_traffic',
+];
 
 /** Public and private channels of the other member, and a private one of the member. */
 async function arrange(ctx: CheckContext): Promise<{ open: MadeChannel; closed: MadeChannel; own: MadeChannel }> {
@@ -66,7 +75,8 @@ async function channelShape(ctx: CheckContext): Promise<void> {
     expectTrue(field in stream, `field ${field} in ${JSON.stringify(stream)}`, 'streams.channel.fields');
     expectTrue(valid(stream[field]), `${field} of the stated type, got ${JSON.stringify(stream[field])}`, 'streams.channel.fields');
   }
-  for (const field of EXTRA_FIELDS) expectTrue(field in stream, `the real server's further field ${field} in ${JSON.stringify(stream)}`, 'streams.channel.extra-fields');
+  for (const field of EXTRA_FIELDS)
+    expectTrue(field in stream, `the real server's further field ${field} in ${JSON.stringify(stream)}`, 'streams.channel.extra-fields');
   expectEqual(
     [stream['name'], stream['creator_id'], stream['is_archived'], stream['description']],
     [made.name, ctx.cast.member.userId, false, 'A *shape* check'],
@@ -87,7 +97,12 @@ async function postPolicy(ctx: CheckContext): Promise<void> {
   for (const [group, policy] of expectations) {
     expectSuccess(await updateChannel(ctx, ctx.cast.administrator, made.id, { can_send_message_group: { new: group } }));
     const stream = (await listChannels(ctx, ctx.cast.administrator)).find((entry) => entry['stream_id'] === made.id)!;
-    expectEqual([stream['stream_post_policy'], stream['is_announcement_only']], [policy, policy === 2], `stream_post_policy for can_send_message_group ${group}`, 'streams.channel.post-policy');
+    expectEqual(
+      [stream['stream_post_policy'], stream['is_announcement_only']],
+      [policy, policy === 2],
+      `stream_post_policy for can_send_message_group ${group}`,
+      'streams.channel.post-policy',
+    );
   }
 }
 
@@ -96,13 +111,22 @@ async function defaults(ctx: CheckContext): Promise<void> {
   const ours = [open, closed, own];
   const member = ctx.cast.member;
   const listed = await listedIds(ctx, member, ours);
-  expectTrue(listed.includes(open.id) && listed.includes(own.id), `the public and the subscribed channel listed by default, got ${JSON.stringify(listed)}`, 'streams.list.defaults');
+  expectTrue(
+    listed.includes(open.id) && listed.includes(own.id),
+    `the public and the subscribed channel listed by default, got ${JSON.stringify(listed)}`,
+    'streams.list.defaults',
+  );
   expectTrue(!listed.includes(closed.id), `no private channel the member is not in, got ${JSON.stringify(listed)}`, 'streams.list.no-leak');
   const withoutPublic = await listedIds(ctx, member, ours, { include_public: 'false' });
   expectEqual(withoutPublic, [own.id], 'include_public=false: only the subscribed channel', 'streams.list.include-public');
   const withoutSubscribed = await listedIds(ctx, member, ours, { include_subscribed: 'false' });
   expectEqual(withoutSubscribed, [open.id], 'include_subscribed=false: only the public channel', 'streams.list.include-subscribed');
-  expectEqual(await listedIds(ctx, member, ours, { include_subscribed: 'false', include_public: 'false' }), [], 'no sources: nothing', 'streams.list.include-subscribed');
+  expectEqual(
+    await listedIds(ctx, member, ours, { include_subscribed: 'false', include_public: 'false' }),
+    [],
+    'no sources: nothing',
+    'streams.list.include-subscribed',
+  );
 }
 
 async function sortedByName(ctx: CheckContext): Promise<void> {
@@ -117,7 +141,12 @@ async function archived(ctx: CheckContext): Promise<void> {
   const made = await createChannel(ctx, ctx.cast.member, 'archived');
   expectSuccess(await ctx.call(ctx.cast.member, 'DELETE', `/streams/${made.id}`));
   expectEqual(await listedIds(ctx, ctx.cast.member, [made]), [], 'the archived channel left out by default', 'streams.list.exclude-archived');
-  expectEqual(await listedIds(ctx, ctx.cast.member, [made], { exclude_archived: 'false' }), [made.id], 'the archived channel listed with exclude_archived=false', 'streams.list.exclude-archived');
+  expectEqual(
+    await listedIds(ctx, ctx.cast.member, [made], { exclude_archived: 'false' }),
+    [made.id],
+    'the archived channel listed with exclude_archived=false',
+    'streams.list.exclude-archived',
+  );
 }
 
 async function webPublicAndGuests(ctx: CheckContext): Promise<void> {
@@ -131,25 +160,51 @@ async function webPublicAndGuests(ctx: CheckContext): Promise<void> {
     'streams.list.include-web-public',
   );
   const all = await listChannels(ctx, ctx.cast.administrator, { include_all: 'true' });
-  const webPublicIds = all.filter((stream) => stream['is_web_public'] === true).map((stream) => stream['stream_id'] as number).sort((a, b) => a - b);
-  expectEqual(webOnly.map((stream) => stream['stream_id'] as number).sort((a, b) => a - b), webPublicIds, 'every web-public channel listed with include_web_public', 'streams.list.include-web-public');
+  const webPublicIds = all
+    .filter((stream) => stream['is_web_public'] === true)
+    .map((stream) => stream['stream_id'] as number)
+    .sort((a, b) => a - b);
+  expectEqual(
+    webOnly.map((stream) => stream['stream_id'] as number).sort((a, b) => a - b),
+    webPublicIds,
+    'every web-public channel listed with include_web_public',
+    'streams.list.include-web-public',
+  );
 }
 
 async function includeAll(ctx: CheckContext): Promise<void> {
   const { open, closed, own } = await arrange(ctx);
   const ours = [open, closed, own];
-  const all = (await listedIds(ctx, ctx.cast.administrator, ours, { include_all: 'true', include_public: 'false', include_subscribed: 'false' })).sort((a, b) => a - b);
-  expectEqual(all, ours.map((c) => c.id).sort((a, b) => a - b), 'every channel for an administrator with include_all', 'streams.list.include-all');
+  const all = (await listedIds(ctx, ctx.cast.administrator, ours, { include_all: 'true', include_public: 'false', include_subscribed: 'false' })).sort(
+    (a, b) => a - b,
+  );
+  expectEqual(
+    all,
+    ours.map((c) => c.id).sort((a, b) => a - b),
+    'every channel for an administrator with include_all',
+    'streams.list.include-all',
+  );
   const forMember = await listedIds(ctx, ctx.cast.member, ours, { include_all: 'true' });
-  expectTrue(!forMember.includes(closed.id) && forMember.includes(open.id) && forMember.includes(own.id), `include_all for a member: the channels they may know, got ${JSON.stringify(forMember)}`, 'streams.list.no-leak');
+  expectTrue(
+    !forMember.includes(closed.id) && forMember.includes(open.id) && forMember.includes(own.id),
+    `include_all for a member: the channels they may know, got ${JSON.stringify(forMember)}`,
+    'streams.list.no-leak',
+  );
   const active = (await listedIds(ctx, ctx.cast.administrator, ours, { include_all_active: 'true' })).sort((a, b) => a - b);
   expectEqual(active, all, 'include_all_active for an administrator, as include_all', 'streams.list.include-all-active');
 }
 
 async function contentAccess(ctx: CheckContext): Promise<void> {
   const { open, closed, own } = await arrange(ctx);
-  const listed = (await listedIds(ctx, ctx.cast.member, [open, closed, own], { include_can_access_content: 'true', include_public: 'false', include_subscribed: 'false' })).sort((a, b) => a - b);
-  expectEqual(listed, [open.id, own.id].sort((a, b) => a - b), 'the public and the subscribed channel, not the private one', 'streams.list.include-can-access-content');
+  const listed = (
+    await listedIds(ctx, ctx.cast.member, [open, closed, own], { include_can_access_content: 'true', include_public: 'false', include_subscribed: 'false' })
+  ).sort((a, b) => a - b);
+  expectEqual(
+    listed,
+    [open.id, own.id].sort((a, b) => a - b),
+    'the public and the subscribed channel, not the private one',
+    'streams.list.include-can-access-content',
+  );
 }
 
 async function includeDefault(ctx: CheckContext): Promise<void> {
@@ -157,7 +212,11 @@ async function includeDefault(ctx: CheckContext): Promise<void> {
   const made = await createChannel(ctx, ctx.cast.administrator, 'default', { is_default_stream: true });
   try {
     const flagged = await listChannels(ctx, ctx.cast.member, { include_default: 'true' });
-    expectTrue(flagged.every((stream) => typeof stream['is_default'] === 'boolean'), 'is_default on every channel with include_default', 'streams.list.is-default');
+    expectTrue(
+      flagged.every((stream) => typeof stream['is_default'] === 'boolean'),
+      'is_default on every channel with include_default',
+      'streams.list.is-default',
+    );
     expectEqual(
       [flagged.find((stream) => stream['stream_id'] === made.id)?.['is_default'], flagged.find((stream) => stream['stream_id'] === plain.id)?.['is_default']],
       [true, false],
@@ -165,7 +224,11 @@ async function includeDefault(ctx: CheckContext): Promise<void> {
       'streams.list.include-default',
     );
     const unflagged = await listChannels(ctx, ctx.cast.member);
-    expectTrue(unflagged.every((stream) => !('is_default' in stream)), 'no is_default without include_default', 'streams.list.is-default');
+    expectTrue(
+      unflagged.every((stream) => !('is_default' in stream)),
+      'no is_default without include_default',
+      'streams.list.is-default',
+    );
   } finally {
     await updateChannel(ctx, ctx.cast.administrator, made.id, { is_default_stream: false });
   }
@@ -173,7 +236,11 @@ async function includeDefault(ctx: CheckContext): Promise<void> {
 
 async function ownerSubscribedNeedsBot(ctx: CheckContext): Promise<void> {
   const { open, closed, own } = await arrange(ctx);
-  const listed = await listedIds(ctx, ctx.cast.member, [open, closed, own], { include_public: 'false', include_subscribed: 'false', include_owner_subscribed: 'true' });
+  const listed = await listedIds(ctx, ctx.cast.member, [open, closed, own], {
+    include_public: 'false',
+    include_subscribed: 'false',
+    include_owner_subscribed: 'true',
+  });
   expectEqual(listed, [], 'include_owner_subscribed adds nothing for a user who is not a bot', 'streams.list.include-owner-subscribed');
 }
 
@@ -182,7 +249,9 @@ const SECONDS_RANGE = [946_684_800, 4_102_444_800] as const;
 
 async function fieldMeanings(ctx: CheckContext): Promise<void> {
   const name = ctx.unique('meanings');
-  expectSuccess(await ctx.call(ctx.cast.member, 'POST', '/users/me/subscriptions', { subscriptions: JSON.stringify([{ name, description: 'Some *emphasis* here' }]) }));
+  expectSuccess(
+    await ctx.call(ctx.cast.member, 'POST', '/users/me/subscriptions', { subscriptions: JSON.stringify([{ name, description: 'Some *emphasis* here' }]) }),
+  );
   const stream = (await listChannels(ctx, ctx.cast.member)).find((entry) => entry['name'] === name);
   expectTrue(stream !== undefined, `the new channel ${name} in GET /streams`);
   const rendered = stream['rendered_description'];
@@ -192,7 +261,11 @@ async function fieldMeanings(ctx: CheckContext): Promise<void> {
     'streams.channel.rendered-description',
   );
   const created = stream['date_created'];
-  expectTrue(Number.isInteger(created) && created >= SECONDS_RANGE[0] && created < SECONDS_RANGE[1], `date_created in UNIX seconds, got ${JSON.stringify(created)}`, 'streams.channel.date-created');
+  expectTrue(
+    Number.isInteger(created) && created >= SECONDS_RANGE[0] && created < SECONDS_RANGE[1],
+    `date_created in UNIX seconds, got ${JSON.stringify(created)}`,
+    'streams.channel.date-created',
+  );
   expectEqual(stream['folder_id'], null, 'folder_id of a channel created in no folder', 'streams.channel.no-folder');
 }
 
@@ -200,9 +273,15 @@ async function fieldMeanings(ctx: CheckContext): Promise<void> {
 async function settingWithoutDeactivatedUsers(ctx: CheckContext): Promise<void> {
   const { owner, member } = ctx.cast;
   const leaving = await ctx.newUser();
-  const made = await createChannel(ctx, owner, 'leaver-setting', { can_remove_subscribers_group: { direct_members: [leaving.userId, member.userId], direct_subgroups: [] } });
+  const made = await createChannel(ctx, owner, 'leaver-setting', {
+    can_remove_subscribers_group: { direct_members: [leaving.userId, member.userId], direct_subgroups: [] },
+  });
   const before = (await readChannel(ctx, made.id))['can_remove_subscribers_group'];
-  expectEqual([...before['direct_members']].sort((a: number, b: number) => a - b), [leaving.userId, member.userId].sort((a, b) => a - b), 'direct_members before the deactivation');
+  expectEqual(
+    [...before['direct_members']].sort((a: number, b: number) => a - b),
+    [leaving.userId, member.userId].sort((a, b) => a - b),
+    'direct_members before the deactivation',
+  );
   expectSuccess(await ctx.call(owner, 'DELETE', `/users/${leaving.userId}`));
   expectEqual(
     (await readChannel(ctx, made.id))['can_remove_subscribers_group'],
@@ -213,16 +292,102 @@ async function settingWithoutDeactivatedUsers(ctx: CheckContext): Promise<void> 
 }
 
 export const GET_STREAMS_CHECKS = defineChecks([
-  { id: 'streams.list.field-meanings', title: 'Given a channel with a Markdown description and no folder, when listed, then rendered_description is HTML, date_created is in seconds and folder_id is null', clauses: ['streams.channel.rendered-description', 'streams.channel.date-created', 'streams.channel.no-folder'], level: 'spec', endpoint: ENDPOINT, run: fieldMeanings },
-  { id: 'streams.list.setting-without-deactivated-users', title: 'Given a channel setting naming a user who is then deactivated, when listed, then direct_members leaves them out', clauses: ['groups.setting-value.no-deactivated-users'], level: 'spec', endpoint: ENDPOINT, run: settingWithoutDeactivatedUsers },
-  { id: 'streams.list.shape', title: 'Given a new channel, when listed, then it has every field of the Channel table with its type, then the further fields', clauses: ['streams.list.response', 'streams.channel.fields', 'streams.channel.extra-fields'], level: 'spec', endpoint: ENDPOINT, run: channelShape },
-  { id: 'streams.list.post-policy', title: 'Given can_send_message_group set to a role group, when listed, then stream_post_policy and is_announcement_only follow it', clauses: ['streams.channel.post-policy'], level: 'compat', endpoint: ENDPOINT, run: postPolicy },
-  { id: 'streams.list.sources', title: 'Given public, private and subscribed channels, when a member lists with include_public/include_subscribed, then exactly those sources appear and no private channel of others', clauses: ['streams.list.defaults', 'streams.list.include-public', 'streams.list.include-subscribed', 'streams.list.no-leak'], level: 'spec', endpoint: ENDPOINT, run: defaults },
-  { id: 'streams.list.sorted', title: 'When a member lists channels, then they come sorted by name', clauses: ['streams.list.sorted'], level: 'compat', endpoint: ENDPOINT, run: sortedByName },
-  { id: 'streams.list.archived', title: 'Given an archived channel, when listed, then it appears only with exclude_archived=false', clauses: ['streams.list.exclude-archived'], level: 'spec', endpoint: ENDPOINT, run: archived },
-  { id: 'streams.list.web-public-and-guests', title: 'When a guest lists with include_web_public, then exactly the web-public channels appear and never an unsubscribed public one', clauses: ['streams.list.include-web-public', 'streams.list.guests'], level: 'spec', endpoint: ENDPOINT, run: webPublicAndGuests },
-  { id: 'streams.list.include-all', title: 'When an administrator lists with include_all (or include_all_active), then every channel appears; a member sees only those they may know', clauses: ['streams.list.include-all', 'streams.list.include-all-active', 'streams.list.no-leak'], level: 'spec', endpoint: ENDPOINT, run: includeAll },
-  { id: 'streams.list.content-access', title: 'When a member lists with include_can_access_content only, then the public and subscribed channels appear, not others’ private ones', clauses: ['streams.list.include-can-access-content'], level: 'spec', endpoint: ENDPOINT, run: contentAccess },
-  { id: 'streams.list.include-default', title: 'Given a default channel, when listed with include_default, then every channel says is_default and only then', clauses: ['streams.list.include-default', 'streams.list.is-default'], level: 'spec', endpoint: ENDPOINT, run: includeDefault },
-  { id: 'streams.list.owner-subscribed', title: 'When a user who is not a bot lists with include_owner_subscribed only, then nothing is added', clauses: ['streams.list.include-owner-subscribed'], level: 'spec', endpoint: ENDPOINT, run: ownerSubscribedNeedsBot },
+  {
+    id: 'streams.list.field-meanings',
+    title:
+      'Given a channel with a Markdown description and no folder, when listed, then rendered_description is HTML, date_created is in seconds and folder_id is null',
+    clauses: ['streams.channel.rendered-description', 'streams.channel.date-created', 'streams.channel.no-folder'],
+    level: 'spec',
+    endpoint: ENDPOINT,
+    run: fieldMeanings,
+  },
+  {
+    id: 'streams.list.setting-without-deactivated-users',
+    title: 'Given a channel setting naming a user who is then deactivated, when listed, then direct_members leaves them out',
+    clauses: ['groups.setting-value.no-deactivated-users'],
+    level: 'spec',
+    endpoint: ENDPOINT,
+    run: settingWithoutDeactivatedUsers,
+  },
+  {
+    id: 'streams.list.shape',
+    title: 'Given a new channel, when listed, then it has every field of the Channel table with its type, then the further fields',
+    clauses: ['streams.list.response', 'streams.channel.fields', 'streams.channel.extra-fields'],
+    level: 'spec',
+    endpoint: ENDPOINT,
+    run: channelShape,
+  },
+  {
+    id: 'streams.list.post-policy',
+    title: 'Given can_send_message_group set to a role group, when listed, then stream_post_policy and is_announcement_only follow it',
+    clauses: ['streams.channel.post-policy'],
+    level: 'compat',
+    endpoint: ENDPOINT,
+    run: postPolicy,
+  },
+  {
+    id: 'streams.list.sources',
+    title:
+      'Given public, private and subscribed channels, when a member lists with include_public/include_subscribed, then exactly those sources appear and no private channel of others',
+    clauses: ['streams.list.defaults', 'streams.list.include-public', 'streams.list.include-subscribed', 'streams.list.no-leak'],
+    level: 'spec',
+    endpoint: ENDPOINT,
+    run: defaults,
+  },
+  {
+    id: 'streams.list.sorted',
+    title: 'When a member lists channels, then they come sorted by name',
+    clauses: ['streams.list.sorted'],
+    level: 'compat',
+    endpoint: ENDPOINT,
+    run: sortedByName,
+  },
+  {
+    id: 'streams.list.archived',
+    title: 'Given an archived channel, when listed, then it appears only with exclude_archived=false',
+    clauses: ['streams.list.exclude-archived'],
+    level: 'spec',
+    endpoint: ENDPOINT,
+    run: archived,
+  },
+  {
+    id: 'streams.list.web-public-and-guests',
+    title: 'When a guest lists with include_web_public, then exactly the web-public channels appear and never an unsubscribed public one',
+    clauses: ['streams.list.include-web-public', 'streams.list.guests'],
+    level: 'spec',
+    endpoint: ENDPOINT,
+    run: webPublicAndGuests,
+  },
+  {
+    id: 'streams.list.include-all',
+    title: 'When an administrator lists with include_all (or include_all_active), then every channel appears; a member sees only those they may know',
+    clauses: ['streams.list.include-all', 'streams.list.include-all-active', 'streams.list.no-leak'],
+    level: 'spec',
+    endpoint: ENDPOINT,
+    run: includeAll,
+  },
+  {
+    id: 'streams.list.content-access',
+    title: 'When a member lists with include_can_access_content only, then the public and subscribed channels appear, not others’ private ones',
+    clauses: ['streams.list.include-can-access-content'],
+    level: 'spec',
+    endpoint: ENDPOINT,
+    run: contentAccess,
+  },
+  {
+    id: 'streams.list.include-default',
+    title: 'Given a default channel, when listed with include_default, then every channel says is_default and only then',
+    clauses: ['streams.list.include-default', 'streams.list.is-default'],
+    level: 'spec',
+    endpoint: ENDPOINT,
+    run: includeDefault,
+  },
+  {
+    id: 'streams.list.owner-subscribed',
+    title: 'When a user who is not a bot lists with include_owner_subscribed only, then nothing is added',
+    clauses: ['streams.list.include-owner-subscribed'],
+    level: 'spec',
+    endpoint: ENDPOINT,
+    run: ownerSubscribedNeedsBot,
+  },
 ]);

@@ -9,7 +9,12 @@ async function list(ctx: CheckContext): Promise<void> {
   const { member, otherMember } = ctx.cast;
   const made = await createChannel(ctx, member, 'members', { principals: [member.userId, otherMember.userId] });
   const body = expectSuccess(await ctx.call(otherMember, 'GET', `/streams/${made.id}/members`));
-  expectEqual([...(body['subscribers'] as number[])].sort((a, b) => a - b), [member.userId, otherMember.userId].sort((a, b) => a - b), 'the two subscribers', 'streams.members.list');
+  expectEqual(
+    [...(body['subscribers'] as number[])].sort((a, b) => a - b),
+    [member.userId, otherMember.userId].sort((a, b) => a - b),
+    'the two subscribers',
+    'streams.members.list',
+  );
 }
 
 async function noLeak(ctx: CheckContext): Promise<void> {
@@ -21,6 +26,20 @@ async function noLeak(ctx: CheckContext): Promise<void> {
 }
 
 export const GET_SUBSCRIBERS_CHECKS = defineChecks([
-  { id: 'streams.members.list', title: 'Given a channel with two subscribers, when a subscriber asks for its members, then both ids come back', clauses: ['streams.members.list'], level: 'compat', endpoint: ENDPOINT, run: list },
-  { id: 'streams.members.no-leak', title: 'Given a private channel of someone else, when a member asks for its members, then the answer equals the one for a missing id', clauses: ['streams.members.no-leak'], level: 'compat', endpoint: ENDPOINT, run: noLeak },
+  {
+    id: 'streams.members.list',
+    title: 'Given a channel with two subscribers, when a subscriber asks for its members, then both ids come back',
+    clauses: ['streams.members.list'],
+    level: 'compat',
+    endpoint: ENDPOINT,
+    run: list,
+  },
+  {
+    id: 'streams.members.no-leak',
+    title: 'Given a private channel of someone else, when a member asks for its members, then the answer equals the one for a missing id',
+    clauses: ['streams.members.no-leak'],
+    level: 'compat',
+    endpoint: ENDPOINT,
+    run: noLeak,
+  },
 ]);

@@ -20,5 +20,13 @@ async function follows(ctx: CheckContext): Promise<void> {
 }
 
 export const SUBSCRIBER_COUNT_CHECKS = defineChecks([
-  { id: 'streams.list.subscriber-count', title: 'Given a channel with three subscribers, when one leaves and one is deactivated, then subscriber_count reads 3, 2, then 1 and only the active subscriber is listed', clauses: ['streams.channel.extra-fields', 'streams.members.list'], level: 'compat', endpoint: ENDPOINT, run: follows },
+  {
+    id: 'streams.list.subscriber-count',
+    title:
+      'Given a channel with three subscribers, when one leaves and one is deactivated, then subscriber_count reads 3, 2, then 1 and only the active subscriber is listed',
+    clauses: ['streams.channel.extra-fields', 'streams.members.list'],
+    level: 'compat',
+    endpoint: ENDPOINT,
+    run: follows,
+  },
 ]);

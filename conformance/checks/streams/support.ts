@@ -40,7 +40,12 @@ export async function listChannels(ctx: CheckContext, viewer: TargetAuth, params
 }
 
 /** Ids of the listed channels among `ours`. */
-export async function listedIds(ctx: CheckContext, viewer: TargetAuth, ours: readonly MadeChannel[], params: Readonly<Record<string, string>> = {}): Promise<number[]> {
+export async function listedIds(
+  ctx: CheckContext,
+  viewer: TargetAuth,
+  ours: readonly MadeChannel[],
+  params: Readonly<Record<string, string>> = {},
+): Promise<number[]> {
   const wanted = new Set(ours.map((channel) => channel.id));
   return (await listChannels(ctx, viewer, params)).map((stream) => stream['stream_id'] as number).filter((id) => wanted.has(id));
 }

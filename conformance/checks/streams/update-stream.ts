@@ -12,7 +12,12 @@ async function administratorsEverywhere(ctx: CheckContext): Promise<void> {
   const name = ctx.unique('admin-renamed');
   expectSuccess(await updateChannel(ctx, ctx.cast.administrator, hidden.id, { new_name: name, can_send_message_group: { new: groups['role:moderators'] } }));
   const after = await readChannel(ctx, hidden.id);
-  expectEqual([after['name'], after['can_send_message_group']], [name, groups['role:moderators']], 'name and can_send_message_group set by an administrator not in the channel', 'streams.admin.every-channel');
+  expectEqual(
+    [after['name'], after['can_send_message_group']],
+    [name, groups['role:moderators']],
+    'name and can_send_message_group set by an administrator not in the channel',
+    'streams.admin.every-channel',
+  );
 }
 
 async function groupSettingsNeedAdministering(ctx: CheckContext): Promise<void> {
@@ -29,7 +34,12 @@ async function groupSettingsNeedAdministering(ctx: CheckContext): Promise<void> 
   expectUnchanged(before, await readChannel(ctx, made.id), 'the channel', 'streams.update.cannot-administer');
   // The creator is in can_administer_channel_group of a new channel.
   expectSuccess(await updateChannel(ctx, ctx.cast.otherMember, made.id, { can_send_message_group: { new: groups['role:moderators'] } }));
-  expectEqual((await readChannel(ctx, made.id))['can_send_message_group'], groups['role:moderators'], 'can_send_message_group set by the channel administrator', 'streams.group-settings.administer');
+  expectEqual(
+    (await readChannel(ctx, made.id))['can_send_message_group'],
+    groups['role:moderators'],
+    'can_send_message_group set by the channel administrator',
+    'streams.group-settings.administer',
+  );
 }
 
 async function metadataNeeded(ctx: CheckContext): Promise<void> {
@@ -39,7 +49,12 @@ async function metadataNeeded(ctx: CheckContext): Promise<void> {
   const change = { can_send_message_group: { new: groups['role:moderators'] } };
   const seen = await updateChannel(ctx, ctx.cast.member, hidden.id, change);
   expectError(seen, 400, 'BAD_REQUEST', 'Invalid channel ID', 'streams.group-settings.metadata');
-  expectEqual(errorShape(seen), errorShape(await updateChannel(ctx, ctx.cast.member, MISSING_CHANNEL_ID, change)), 'the same answer as for a missing channel', 'streams.update.no-leak');
+  expectEqual(
+    errorShape(seen),
+    errorShape(await updateChannel(ctx, ctx.cast.member, MISSING_CHANNEL_ID, change)),
+    'the same answer as for a missing channel',
+    'streams.update.no-leak',
+  );
   expectUnchanged(before, await readChannel(ctx, hidden.id), 'the channel', 'streams.group-settings.metadata');
 }
 
@@ -48,10 +63,21 @@ async function contentAccessForAddingSubscribers(ctx: CheckContext): Promise<voi
   const hidden = await createChannel(ctx, ctx.cast.otherMember, 'content-access', { invite_only: true });
   const before = await readChannel(ctx, hidden.id);
   const change = { can_add_subscribers_group: { new: groups['role:moderators'] } };
-  expectError(await updateChannel(ctx, ctx.cast.administrator, hidden.id, change), 400, 'BAD_REQUEST', 'Channel content access is required.', 'streams.group-settings.content-access');
+  expectError(
+    await updateChannel(ctx, ctx.cast.administrator, hidden.id, change),
+    400,
+    'BAD_REQUEST',
+    'Channel content access is required.',
+    'streams.group-settings.content-access',
+  );
   expectUnchanged(before, await readChannel(ctx, hidden.id), 'the channel', 'streams.group-settings.content-access');
   expectSuccess(await updateChannel(ctx, ctx.cast.otherMember, hidden.id, change));
-  expectEqual((await readChannel(ctx, hidden.id))['can_add_subscribers_group'], groups['role:moderators'], 'can_add_subscribers_group set by a subscribed administrator of the channel', 'streams.group-settings.content-access');
+  expectEqual(
+    (await readChannel(ctx, hidden.id))['can_add_subscribers_group'],
+    groups['role:moderators'],
+    'can_add_subscribers_group set by a subscribed administrator of the channel',
+    'streams.group-settings.content-access',
+  );
 }
 
 async function expectation(ctx: CheckContext): Promise<void> {
@@ -66,8 +92,15 @@ async function expectation(ctx: CheckContext): Promise<void> {
     'streams.update.expectation',
   );
   expectUnchanged(before, await readChannel(ctx, made.id), 'the channel', 'streams.update.expectation');
-  expectSuccess(await updateChannel(ctx, ctx.cast.member, made.id, { can_send_message_group: { new: groups['role:members'], old: before['can_send_message_group'] } }));
-  expectEqual((await readChannel(ctx, made.id))['can_send_message_group'], groups['role:members'], 'the change with the right old value', 'streams.update.expectation');
+  expectSuccess(
+    await updateChannel(ctx, ctx.cast.member, made.id, { can_send_message_group: { new: groups['role:members'], old: before['can_send_message_group'] } }),
+  );
+  expectEqual(
+    (await readChannel(ctx, made.id))['can_send_message_group'],
+    groups['role:members'],
+    'the change with the right old value',
+    'streams.update.expectation',
+  );
 }
 
 async function renameAndDescribe(ctx: CheckContext): Promise<void> {
@@ -78,26 +111,56 @@ async function renameAndDescribe(ctx: CheckContext): Promise<void> {
   const after = await readChannel(ctx, made.id);
   expectEqual([after['name'], after['description']], [name, 'Now *described*'], 'name and description', 'streams.update.rename');
   const before = after;
-  expectError(await updateChannel(ctx, ctx.cast.member, made.id, { new_name: taken.name.toUpperCase() }), 409, 'CHANNEL_ALREADY_EXISTS', undefined, 'streams.update.rename');
+  expectError(
+    await updateChannel(ctx, ctx.cast.member, made.id, { new_name: taken.name.toUpperCase() }),
+    409,
+    'CHANNEL_ALREADY_EXISTS',
+    undefined,
+    'streams.update.rename',
+  );
   expectUnchanged(before, await readChannel(ctx, made.id), 'the channel', 'streams.update.rename');
 }
 
 async function privacyCombinations(ctx: CheckContext): Promise<void> {
   const made = await createChannel(ctx, ctx.cast.administrator, 'privacy');
   const before = await readChannel(ctx, made.id);
-  expectError(await updateChannel(ctx, ctx.cast.administrator, made.id, { history_public_to_subscribers: false }), 400, 'BAD_REQUEST', 'Invalid parameters', 'streams.update.privacy-combinations');
-  expectError(await updateChannel(ctx, ctx.cast.administrator, made.id, { is_private: true, is_web_public: true }), 400, 'BAD_REQUEST', 'Invalid parameters', 'streams.update.privacy-combinations');
+  expectError(
+    await updateChannel(ctx, ctx.cast.administrator, made.id, { history_public_to_subscribers: false }),
+    400,
+    'BAD_REQUEST',
+    'Invalid parameters',
+    'streams.update.privacy-combinations',
+  );
+  expectError(
+    await updateChannel(ctx, ctx.cast.administrator, made.id, { is_private: true, is_web_public: true }),
+    400,
+    'BAD_REQUEST',
+    'Invalid parameters',
+    'streams.update.privacy-combinations',
+  );
   expectUnchanged(before, await readChannel(ctx, made.id), 'the channel', 'streams.update.privacy-combinations');
   const hidden = await createChannel(ctx, ctx.cast.otherMember, 'privacy-hidden', { invite_only: true });
   const hiddenBefore = await readChannel(ctx, hidden.id);
-  expectError(await updateChannel(ctx, ctx.cast.administrator, hidden.id, { is_private: false }), 400, 'BAD_REQUEST', 'Channel content access is required.', 'streams.update.content-access-privacy');
+  expectError(
+    await updateChannel(ctx, ctx.cast.administrator, hidden.id, { is_private: false }),
+    400,
+    'BAD_REQUEST',
+    'Channel content access is required.',
+    'streams.update.content-access-privacy',
+  );
   expectUnchanged(hiddenBefore, await readChannel(ctx, hidden.id), 'the private channel', 'streams.update.content-access-privacy');
 }
 
 async function retention(ctx: CheckContext): Promise<void> {
   const made = await createChannel(ctx, ctx.cast.owner, 'retention');
   const before = await readChannel(ctx, made.id);
-  expectError(await updateChannel(ctx, ctx.cast.administrator, made.id, { message_retention_days: 30 }), 400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner', 'streams.update.retention-owner');
+  expectError(
+    await updateChannel(ctx, ctx.cast.administrator, made.id, { message_retention_days: 30 }),
+    400,
+    'UNAUTHORIZED_PRINCIPAL',
+    'Must be an organization owner',
+    'streams.update.retention-owner',
+  );
   expectUnchanged(before, await readChannel(ctx, made.id), 'the channel', 'streams.update.retention-owner');
   const steps: [unknown, number | null][] = [
     [30, 30],
@@ -106,7 +169,12 @@ async function retention(ctx: CheckContext): Promise<void> {
   ];
   for (const [value, stored] of steps) {
     expectSuccess(await updateChannel(ctx, ctx.cast.owner, made.id, { message_retention_days: JSON.stringify(value) }));
-    expectEqual((await readChannel(ctx, made.id))['message_retention_days'], stored, `message_retention_days after setting ${JSON.stringify(value)}`, 'streams.channel.retention');
+    expectEqual(
+      (await readChannel(ctx, made.id))['message_retention_days'],
+      stored,
+      `message_retention_days after setting ${JSON.stringify(value)}`,
+      'streams.channel.retention',
+    );
   }
 }
 
@@ -117,7 +185,13 @@ async function topicsPolicy(ctx: CheckContext): Promise<void> {
     expectEqual((await readChannel(ctx, made.id))['topics_policy'], policy, `topics_policy after setting ${policy}`, 'streams.channel.topics-policy');
   }
   const before = await readChannel(ctx, made.id);
-  expectError(await updateChannel(ctx, ctx.cast.administrator, made.id, { topics_policy: 'sometimes' }), 400, 'BAD_REQUEST', undefined, 'streams.channel.topics-policy');
+  expectError(
+    await updateChannel(ctx, ctx.cast.administrator, made.id, { topics_policy: 'sometimes' }),
+    400,
+    'BAD_REQUEST',
+    undefined,
+    'streams.channel.topics-policy',
+  );
   expectUnchanged(before, await readChannel(ctx, made.id), 'the channel', 'streams.channel.topics-policy');
 }
 
@@ -131,7 +205,12 @@ async function emptyTopicOnly(ctx: CheckContext): Promise<void> {
   const response = await updateChannel(ctx, ctx.cast.administrator, made.id, { topics_policy: 'empty_topic_only' });
   if (before['first_message_id'] === null) {
     expectSuccess(response);
-    expectEqual((await readChannel(ctx, made.id))['topics_policy'], 'empty_topic_only', 'topics_policy of a channel without messages', 'streams.channel.empty-topic-only');
+    expectEqual(
+      (await readChannel(ctx, made.id))['topics_policy'],
+      'empty_topic_only',
+      'topics_policy of a channel without messages',
+      'streams.channel.empty-topic-only',
+    );
     return;
   }
   expectError(response, 400, 'BAD_REQUEST', undefined, 'streams.channel.empty-topic-only');
@@ -160,15 +239,94 @@ async function deleteMoveSettingsWithoutContentAccess(ctx: CheckContext): Promis
 }
 
 export const UPDATE_STREAM_CHECKS = defineChecks([
-  { id: 'streams.update.delete-move-settings', title: 'Given a private channel an administrator is not in, when they change the delete and move settings, then the changes apply', clauses: ['streams.update.delete-move-settings'], level: 'compat', endpoint: ENDPOINT, run: deleteMoveSettingsWithoutContentAccess },
-  { id: 'streams.update.administrator', title: 'Given a private channel an administrator is not in, when the administrator renames it and changes a group setting, then both change', clauses: ['streams.admin.every-channel'], level: 'spec', endpoint: ENDPOINT, run: administratorsEverywhere },
-  { id: 'streams.update.administer-group-settings', title: 'Given a public channel of another member, when a member changes a group setting, then CANNOT_ADMINISTER_CHANNEL; the creator may', clauses: ['streams.group-settings.administer', 'streams.update.cannot-administer'], level: 'spec', endpoint: ENDPOINT, run: groupSettingsNeedAdministering },
-  { id: 'streams.update.metadata', title: 'Given a private channel of another member, when a member changes a group setting, then the answer is the missing-channel one and nothing changes', clauses: ['streams.group-settings.metadata', 'streams.update.no-leak'], level: 'spec', endpoint: ENDPOINT, run: metadataNeeded },
-  { id: 'streams.update.add-subscribers-content-access', title: 'Given a private channel an administrator is not in, when they change can_add_subscribers_group, then content access is required; a subscribed channel administrator may', clauses: ['streams.group-settings.content-access'], level: 'spec', endpoint: ENDPOINT, run: contentAccessForAddingSubscribers },
-  { id: 'streams.update.expectation', title: 'When a group setting is changed with a wrong old value, then EXPECTATION_MISMATCH and nothing changes; with the right one it changes', clauses: ['streams.update.expectation'], level: 'compat', endpoint: ENDPOINT, run: expectation },
-  { id: 'streams.update.rename', title: 'When the creator renames and describes a channel, then both change; a name taken in other case is refused with 409', clauses: ['streams.update.rename'], level: 'compat', endpoint: ENDPOINT, run: renameAndDescribe },
-  { id: 'streams.update.privacy', title: 'When a public channel is given protected history or made private and web-public, or an administrator without content access makes a channel public, then it is refused', clauses: ['streams.update.privacy-combinations', 'streams.update.content-access-privacy'], level: 'compat', endpoint: ENDPOINT, run: privacyCombinations },
-  { id: 'streams.update.retention', title: 'When the owner sets retention to days, unlimited and realm_default, then it reads back as the number, -1 and null; an administrator may not', clauses: ['streams.channel.retention', 'streams.update.retention-owner'], level: 'spec', endpoint: ENDPOINT, run: retention },
-  { id: 'streams.update.topics-policy', title: 'When an administrator sets each topics policy, then it reads back; an unknown one is refused', clauses: ['streams.channel.topics-policy'], level: 'spec', endpoint: ENDPOINT, run: topicsPolicy },
-  { id: 'streams.update.empty-topic-only', title: 'Given a new channel, when empty_topic_only is set, then it is accepted without history and refused when the history has a named topic', clauses: ['streams.channel.empty-topic-only'], level: 'spec', endpoint: ENDPOINT, run: emptyTopicOnly },
+  {
+    id: 'streams.update.delete-move-settings',
+    title: 'Given a private channel an administrator is not in, when they change the delete and move settings, then the changes apply',
+    clauses: ['streams.update.delete-move-settings'],
+    level: 'compat',
+    endpoint: ENDPOINT,
+    run: deleteMoveSettingsWithoutContentAccess,
+  },
+  {
+    id: 'streams.update.administrator',
+    title: 'Given a private channel an administrator is not in, when the administrator renames it and changes a group setting, then both change',
+    clauses: ['streams.admin.every-channel'],
+    level: 'spec',
+    endpoint: ENDPOINT,
+    run: administratorsEverywhere,
+  },
+  {
+    id: 'streams.update.administer-group-settings',
+    title: 'Given a public channel of another member, when a member changes a group setting, then CANNOT_ADMINISTER_CHANNEL; the creator may',
+    clauses: ['streams.group-settings.administer', 'streams.update.cannot-administer'],
+    level: 'spec',
+    endpoint: ENDPOINT,
+    run: groupSettingsNeedAdministering,
+  },
+  {
+    id: 'streams.update.metadata',
+    title: 'Given a private channel of another member, when a member changes a group setting, then the answer is the missing-channel one and nothing changes',
+    clauses: ['streams.group-settings.metadata', 'streams.update.no-leak'],
+    level: 'spec',
+    endpoint: ENDPOINT,
+    run: metadataNeeded,
+  },
+  {
+    id: 'streams.update.add-subscribers-content-access',
+    title:
+      'Given a private channel an administrator is not in, when they change can_add_subscribers_group, then content access is required; a subscribed channel administrator may',
+    clauses: ['streams.group-settings.content-access'],
+    level: 'spec',
+    endpoint: ENDPOINT,
+    run: contentAccessForAddingSubscribers,
+  },
+  {
+    id: 'streams.update.expectation',
+    title: 'When a group setting is changed with a wrong old value, then EXPECTATION_MISMATCH and nothing changes; with the right one it changes',
+    clauses: ['streams.update.expectation'],
+    level: 'compat',
+    endpoint: ENDPOINT,
+    run: expectation,
+  },
+  {
+    id: 'streams.update.rename',
+    title: 'When the creator renames and describes a channel, then both change; a name taken in other case is refused with 409',
+    clauses: ['streams.update.rename'],
+    level: 'compat',
+    endpoint: ENDPOINT,
+    run: renameAndDescribe,
+  },
+  {
+    id: 'streams.update.privacy',
+    title:
+      'When a public channel is given protected history or made private and web-public, or an administrator without content access makes a channel public, then it is refused',
+    clauses: ['streams.update.privacy-combinations', 'streams.update.content-access-privacy'],
+    level: 'compat',
+    endpoint: ENDPOINT,
+    run: privacyCombinations,
+  },
+  {
+    id: 'streams.update.retention',
+    title: 'When the owner sets retention to days, unlimited and realm_default, then it reads back as the number, -1 and null; an administrator may not',
+    clauses: ['streams.channel.retention', 'streams.update.retention-owner'],
+    level: 'spec',
+    endpoint: ENDPOINT,
+    run: retention,
+  },
+  {
+    id: 'streams.update.topics-policy',
+    title: 'When an administrator sets each topics policy, then it reads back; an unknown one is refused',
+    clauses: ['streams.channel.topics-policy'],
+    level: 'spec',
+    endpoint: ENDPOINT,
+    run: topicsPolicy,
+  },
+  {
+    id: 'streams.update.empty-topic-only',
+    title: 'Given a new channel, when empty_topic_only is set, then it is accepted without history and refused when the history has a named topic',
+    clauses: ['streams.channel.empty-topic-only'],
+    level: 'spec',
+    endpoint: ENDPOINT,
+    run: emptyTopicOnly,
+  },
 ]);

@@ -30,7 +30,11 @@ export const CREATE_USER_CHECKS = defineChecks([
     endpoint: ENDPOINT,
     async run(ctx) {
       const before = await userCount(ctx);
-      const response = await ctx.call(ctx.cast.administrator, 'POST', '/users', { email: uniqueEmail(ctx, 'byadmin'), password: passwordFor(ctx), full_name: 'Not Created' });
+      const response = await ctx.call(ctx.cast.administrator, 'POST', '/users', {
+        email: uniqueEmail(ctx, 'byadmin'),
+        password: passwordFor(ctx),
+        full_name: 'Not Created',
+      });
       expectCode(response, 'BAD_REQUEST', 'users.create.can-create-users');
       expectUnchanged(before, await userCount(ctx), 'the number of users', 'users.create.can-create-users');
     },
@@ -46,7 +50,11 @@ export const CREATE_USER_CHECKS = defineChecks([
         const response = await ctx.call(actor, 'POST', '/users', { email: uniqueEmail(ctx, 'byrole'), password: passwordFor(ctx), full_name: 'Not Created' });
         expectError(response, 400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
       }
-      const response = await ctx.call(ctx.cast.administrator, 'POST', '/users', { email: uniqueEmail(ctx, 'byadmin'), password: passwordFor(ctx), full_name: 'Not Created' });
+      const response = await ctx.call(ctx.cast.administrator, 'POST', '/users', {
+        email: uniqueEmail(ctx, 'byadmin'),
+        password: passwordFor(ctx),
+        full_name: 'Not Created',
+      });
       expectError(response, 400, 'BAD_REQUEST', 'User not authorized to create users');
     },
   },
@@ -100,7 +108,8 @@ export const CREATE_USER_CHECKS = defineChecks([
   },
   {
     id: 'users.create.duplicate-email',
-    title: 'Given an address already in use (a cast member’s, or one just created), when it is used again, then it fails with BAD_REQUEST and nobody is created',
+    title:
+      'Given an address already in use (a cast member’s, or one just created), when it is used again, then it fails with BAD_REQUEST and nobody is created',
     clauses: ['users.create.duplicate-email'],
     level: 'spec',
     endpoint: ENDPOINT,
@@ -108,7 +117,11 @@ export const CREATE_USER_CHECKS = defineChecks([
       const account = await createAccount(ctx, 'duplicate');
       const before = await userCount(ctx);
       for (const email of [account.email, ctx.cast.member.email]) {
-        expectCode(await ctx.call(ctx.cast.owner, 'POST', '/users', { email, password: passwordFor(ctx), full_name: 'Second Holder' }), 'BAD_REQUEST', 'users.create.duplicate-email');
+        expectCode(
+          await ctx.call(ctx.cast.owner, 'POST', '/users', { email, password: passwordFor(ctx), full_name: 'Second Holder' }),
+          'BAD_REQUEST',
+          'users.create.duplicate-email',
+        );
       }
       expectUnchanged(before, await userCount(ctx), 'the number of users', 'users.create.duplicate-email');
       expectEqual((await readUser(ctx, ctx.cast.owner, account.userId))['full_name'], account.fullName, 'the first holder’s name');
@@ -117,7 +130,8 @@ export const CREATE_USER_CHECKS = defineChecks([
   },
   {
     id: 'users.create.validation',
-    title: 'Given a blank or forbidden name, an invalid address, a weak password or an upper-case duplicate, then each is 400 BAD_REQUEST and nobody is created',
+    title:
+      'Given a blank or forbidden name, an invalid address, a weak password or an upper-case duplicate, then each is 400 BAD_REQUEST and nobody is created',
     clauses: ['users.create.validation'],
     level: 'compat',
     endpoint: ENDPOINT,
@@ -135,7 +149,10 @@ export const CREATE_USER_CHECKS = defineChecks([
       for (const [params, message] of cases) expectError(await ctx.call(ctx.cast.owner, 'POST', '/users', params), 400, 'BAD_REQUEST', message);
       const upper = await ctx.call(ctx.cast.owner, 'POST', '/users', { ...fresh(), email: account.email.toUpperCase() });
       expectError(upper, 400, 'BAD_REQUEST');
-      expectTrue(/already in use/i.test(String((upper.body as Record<string, unknown>)['msg'])), `an "already in use" message, got ${JSON.stringify(upper.body)}`);
+      expectTrue(
+        /already in use/i.test(String((upper.body as Record<string, unknown>)['msg'])),
+        `an "already in use" message, got ${JSON.stringify(upper.body)}`,
+      );
       expectUnchanged(before, await userCount(ctx), 'the number of users');
       await retire(ctx, account.userId);
     },

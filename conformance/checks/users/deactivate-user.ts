@@ -39,7 +39,8 @@ export const DEACTIVATE_USER_CHECKS = defineChecks([
   },
   {
     id: 'users.deactivate.only-owner',
-    title: 'Given a realm whose only owner is the run’s owner, when anyone deactivates that owner, then it fails with BAD_REQUEST and they stay active (vacuous when the realm has other owners)',
+    title:
+      'Given a realm whose only owner is the run’s owner, when anyone deactivates that owner, then it fails with BAD_REQUEST and they stay active (vacuous when the realm has other owners)',
     clauses: ['users.deactivate.only-owner'],
     level: 'spec',
     endpoint: ENDPOINT,
@@ -54,7 +55,8 @@ export const DEACTIVATE_USER_CHECKS = defineChecks([
   },
   {
     id: 'users.deactivate.delete-profile',
-    title: 'Given one active and one already deactivated user, when each is deactivated with actions.delete_profile, then both names become the same fixed deleted-user name',
+    title:
+      'Given one active and one already deactivated user, when each is deactivated with actions.delete_profile, then both names become the same fixed deleted-user name',
     clauses: ['users.deactivate.delete-profile', 'users.deactivate.params'],
     level: 'spec',
     endpoint: ENDPOINT,
@@ -69,7 +71,11 @@ export const DEACTIVATE_USER_CHECKS = defineChecks([
       }
       const [first, second] = [await readUser(ctx, ctx.cast.owner, active.userId), await readUser(ctx, ctx.cast.owner, earlier.userId)];
       expectEqual([first['is_active'], second['is_active']], [false, false], 'is_active of both', 'users.deactivate.delete-profile');
-      expectTrue(first['full_name'] !== active.fullName && second['full_name'] !== earlier.fullName, `both names replaced, got ${JSON.stringify([first['full_name'], second['full_name']])}`, 'users.deactivate.delete-profile');
+      expectTrue(
+        first['full_name'] !== active.fullName && second['full_name'] !== earlier.fullName,
+        `both names replaced, got ${JSON.stringify([first['full_name'], second['full_name']])}`,
+        'users.deactivate.delete-profile',
+      );
       expectEqual(first['full_name'], second['full_name'], 'the two deleted-user names', 'users.deactivate.delete-profile');
     },
   },
@@ -82,11 +88,18 @@ export const DEACTIVATE_USER_CHECKS = defineChecks([
     async run(ctx) {
       const target = await ctx.newUser();
       const body = expectSuccess(
-        await ctx.call(ctx.cast.administrator, 'DELETE', `/users/${target.userId}`, { deactivation_notification_comment: 'Thanks for your help.', actions: '{}' }),
+        await ctx.call(ctx.cast.administrator, 'DELETE', `/users/${target.userId}`, {
+          deactivation_notification_comment: 'Thanks for your help.',
+          actions: '{}',
+        }),
         'users.deactivate.params',
       );
       const ignored: unknown[] = body['ignored_parameters_unsupported'] ?? [];
-      expectTrue(!ignored.includes('deactivation_notification_comment') && !ignored.includes('actions'), `neither parameter ignored, got ${JSON.stringify(ignored)}`, 'users.deactivate.params');
+      expectTrue(
+        !ignored.includes('deactivation_notification_comment') && !ignored.includes('actions'),
+        `neither parameter ignored, got ${JSON.stringify(ignored)}`,
+        'users.deactivate.params',
+      );
       const read = await readUser(ctx, ctx.cast.owner, target.userId);
       expectEqual([read['is_active'], read['full_name']], [false, target.fullName], 'is_active and the kept name', 'users.deactivate.params');
     },
@@ -102,7 +115,11 @@ export const DEACTIVATE_USER_CHECKS = defineChecks([
       expectError(await ctx.call(ctx.cast.member, 'DELETE', `/users/${target.userId}`), 400, 'BAD_REQUEST', 'Insufficient permission');
       expectError(await ctx.call(ctx.cast.administrator, 'DELETE', `/users/${await unknownUserId(ctx)}`), 400, 'BAD_REQUEST', 'No such user');
       const before = await snapshot(ctx, target.userId);
-      expectError(await ctx.call(ctx.cast.administrator, 'DELETE', `/users/${target.userId}`, { deactivation_notification_comment: 'x'.repeat(2001) }), 400, 'BAD_REQUEST');
+      expectError(
+        await ctx.call(ctx.cast.administrator, 'DELETE', `/users/${target.userId}`, { deactivation_notification_comment: 'x'.repeat(2001) }),
+        400,
+        'BAD_REQUEST',
+      );
       expectUnchanged(before, await snapshot(ctx, target.userId), 'the user after an over-long comment');
       expectSuccess(await ctx.call(ctx.cast.administrator, 'DELETE', `/users/${target.userId}`));
       expectError(await ctx.call(ctx.cast.administrator, 'DELETE', `/users/${target.userId}`), 400, 'BAD_REQUEST', 'User is deactivated');
@@ -110,14 +127,20 @@ export const DEACTIVATE_USER_CHECKS = defineChecks([
   },
   {
     id: 'users.deactivate.only-owner-message',
-    title: 'Given a realm with a single owner, when the owner deactivates themselves, then it is 400 BAD_REQUEST "Cannot deactivate the only organization owner"',
+    title:
+      'Given a realm with a single owner, when the owner deactivates themselves, then it is 400 BAD_REQUEST "Cannot deactivate the only organization owner"',
     clauses: ['users.deactivate.errors'],
     level: 'compat',
     endpoint: ENDPOINT,
     async run(ctx) {
       const owners = await activeHumanOwners(ctx);
       if (owners.length !== 1 || owners[0]!['user_id'] !== ctx.cast.owner.userId) return;
-      expectError(await ctx.call(ctx.cast.owner, 'DELETE', `/users/${ctx.cast.owner.userId}`), 400, 'BAD_REQUEST', 'Cannot deactivate the only organization owner');
+      expectError(
+        await ctx.call(ctx.cast.owner, 'DELETE', `/users/${ctx.cast.owner.userId}`),
+        400,
+        'BAD_REQUEST',
+        'Cannot deactivate the only organization owner',
+      );
     },
   },
   {

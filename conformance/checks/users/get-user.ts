@@ -30,7 +30,12 @@ export const GET_USER_CHECKS = defineChecks([
     async run(ctx) {
       const user = await ctx.newUser();
       expectEqual((await readUser(ctx, user, user.userId))['avatar_url'], null, 'avatar_url by default', 'users.get.client-gravatar');
-      expectEqual((await readUser(ctx, user, user.userId, { client_gravatar: 'true' }))['avatar_url'], null, 'avatar_url with true', 'users.get.client-gravatar');
+      expectEqual(
+        (await readUser(ctx, user, user.userId, { client_gravatar: 'true' }))['avatar_url'],
+        null,
+        'avatar_url with true',
+        'users.get.client-gravatar',
+      );
       const url = (await readUser(ctx, user, user.userId, { client_gravatar: 'false' }))['avatar_url'];
       expectTrue(typeof url === 'string' && url !== '', `avatar_url with false to be a URL, got ${JSON.stringify(url)}`, 'users.get.client-gravatar');
     },
@@ -46,8 +51,14 @@ export const GET_USER_CHECKS = defineChecks([
       const user = await ctx.newUser();
       expectSuccess(await ctx.call(user, 'PATCH', '/users/me/profile_data', { data: JSON.stringify([{ id: fields.short, value: 'shown on request' }]) }));
       expectTrue(!('profile_data' in (await readUser(ctx, ctx.cast.member, user.userId))), 'no profile_data by default', 'users.get.custom-profile-fields');
-      expectTrue(!('profile_data' in (await readUser(ctx, ctx.cast.member, user.userId, { include_custom_profile_fields: 'false' }))), 'no profile_data with false', 'users.get.custom-profile-fields');
-      const data = (await readUser(ctx, ctx.cast.member, user.userId, { include_custom_profile_fields: 'true' }))['profile_data'] as Record<string, Body> | undefined;
+      expectTrue(
+        !('profile_data' in (await readUser(ctx, ctx.cast.member, user.userId, { include_custom_profile_fields: 'false' }))),
+        'no profile_data with false',
+        'users.get.custom-profile-fields',
+      );
+      const data = (await readUser(ctx, ctx.cast.member, user.userId, { include_custom_profile_fields: 'true' }))['profile_data'] as
+        | Record<string, Body>
+        | undefined;
       expectEqual(data?.[String(fields.short)]?.['value'], 'shown on request', 'the value in profile_data with true', 'users.get.custom-profile-fields');
     },
   },
@@ -63,7 +74,8 @@ export const GET_USER_CHECKS = defineChecks([
   },
   {
     id: 'users.unknown-id.large',
-    title: 'Given the id 2^30 (a valid database integer no user has), when it is read, updated, deactivated or its status read, then each is 400 "No such user"',
+    title:
+      'Given the id 2^30 (a valid database integer no user has), when it is read, updated, deactivated or its status read, then each is 400 "No such user"',
     clauses: ['users.get.unknown', 'users.update.errors', 'users.deactivate.errors', 'users.status.get-unknown'],
     level: 'compat',
     endpoint: ENDPOINT,
@@ -97,7 +109,8 @@ export const GET_USER_CHECKS = defineChecks([
     endpoint: ENDPOINT,
     async run(ctx) {
       const { owner, administrator, guest } = ctx.cast;
-      for (const target of [owner, administrator, guest]) expectEqual((await readUser(ctx, guest, target.userId))['user_id'], target.userId, 'user_id read by the guest');
+      for (const target of [owner, administrator, guest])
+        expectEqual((await readUser(ctx, guest, target.userId))['user_id'], target.userId, 'user_id read by the guest');
     },
   },
 ]);

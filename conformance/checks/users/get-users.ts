@@ -42,12 +42,17 @@ export const GET_USERS_CHECKS = defineChecks([
     async run(ctx) {
       const wanted = [ctx.cast.guest.userId, ctx.cast.member.userId];
       const listed = await listUsers(ctx, ctx.cast.otherMember, { user_ids: JSON.stringify(wanted) });
-      expectEqual(listed.map((user) => user['user_id']).sort((a, b) => a - b), [...wanted].sort((a, b) => a - b), 'the listed ids');
+      expectEqual(
+        listed.map((user) => user['user_id']).sort((a, b) => a - b),
+        [...wanted].sort((a, b) => a - b),
+        'the listed ids',
+      );
     },
   },
   {
     id: 'users.me.flat',
-    title: 'Given each cast member, when GET /users/me is called, then their own fields come back flat with real address, avatar URL, profile_data and max_message_id',
+    title:
+      'Given each cast member, when GET /users/me is called, then their own fields come back flat with real address, avatar URL, profile_data and max_message_id',
     clauses: ['users.me.flat'],
     level: 'compat',
     endpoint: 'GET /users/me',
@@ -73,9 +78,17 @@ export const GET_USERS_CHECKS = defineChecks([
     async run(ctx) {
       const user = await ctx.newUser();
       const path = `/users/${encodeURIComponent(user.email)}`;
-      expectEqual((expectSuccess(await ctx.call(user, 'GET', path))['user'] as Record<string, unknown>)['user_id'], user.userId, 'the user found by themselves');
+      expectEqual(
+        (expectSuccess(await ctx.call(user, 'GET', path))['user'] as Record<string, unknown>)['user_id'],
+        user.userId,
+        'the user found by themselves',
+      );
       if ((await readUser(ctx, ctx.cast.administrator, user.userId))['delivery_email'] !== null) {
-        expectEqual((expectSuccess(await ctx.call(ctx.cast.administrator, 'GET', path))['user'] as Record<string, unknown>)['user_id'], user.userId, 'the user found by the administrator');
+        expectEqual(
+          (expectSuccess(await ctx.call(ctx.cast.administrator, 'GET', path))['user'] as Record<string, unknown>)['user_id'],
+          user.userId,
+          'the user found by the administrator',
+        );
       }
     },
   },

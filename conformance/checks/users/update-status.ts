@@ -25,8 +25,14 @@ async function userWithStatus(ctx: CheckContext): Promise<{ user: Actor; before:
 const REFUSALS = {
   'no-values': [{}, 'Client did not pass any new values.'],
   // With a status_text, so the request is not refused for changing nothing first.
-  'emoji-code-without-name': [{ status_text: 'Not applied', emoji_code: '1f419' }, 'Client must pass emoji_name if they pass either emoji_code or reaction_type.'],
-  'reaction-type-without-name': [{ status_text: 'Not applied', reaction_type: 'unicode_emoji' }, 'Client must pass emoji_name if they pass either emoji_code or reaction_type.'],
+  'emoji-code-without-name': [
+    { status_text: 'Not applied', emoji_code: '1f419' },
+    'Client must pass emoji_name if they pass either emoji_code or reaction_type.',
+  ],
+  'reaction-type-without-name': [
+    { status_text: 'Not applied', reaction_type: 'unicode_emoji' },
+    'Client must pass emoji_name if they pass either emoji_code or reaction_type.',
+  ],
   'unknown-emoji': [{ emoji_name: 'chatref_no_such_emoji' }, "Emoji 'chatref_no_such_emoji' does not exist"],
   'wrong-name': [{ emoji_name: 'octopus', emoji_code: '1f600', reaction_type: 'unicode_emoji' }, 'Invalid emoji name.'],
   'custom-emoji': [{ emoji_name: 'chatref_custom', emoji_code: '999999', reaction_type: 'realm_emoji' }, 'Invalid custom emoji.'],
@@ -107,11 +113,31 @@ export const UPDATE_STATUS_CHECKS = defineChecks([
     },
   },
   refusalCheck('no-values', 'users.status.no-values', 'Given no parameters, then the update fails with BAD_REQUEST and the status stays'),
-  refusalCheck('emoji-code-without-name', 'users.status.emoji-name-required', 'Given emoji_code without emoji_name, then the update fails with BAD_REQUEST and the status stays'),
-  refusalCheck('reaction-type-without-name', 'users.status.emoji-name-required', 'Given reaction_type without emoji_name, then the update fails with BAD_REQUEST and the status stays'),
-  refusalCheck('unknown-emoji', 'users.status.unknown-emoji', 'Given an emoji name that does not exist, then the update fails with BAD_REQUEST and the status stays'),
-  refusalCheck('wrong-name', 'users.status.invalid-emoji-name', 'Given an emoji name that does not fit the code, then the update fails with BAD_REQUEST and the status stays'),
-  refusalCheck('custom-emoji', 'users.status.invalid-custom-emoji', 'Given a custom emoji that does not exist, then the update fails with BAD_REQUEST and the status stays'),
+  refusalCheck(
+    'emoji-code-without-name',
+    'users.status.emoji-name-required',
+    'Given emoji_code without emoji_name, then the update fails with BAD_REQUEST and the status stays',
+  ),
+  refusalCheck(
+    'reaction-type-without-name',
+    'users.status.emoji-name-required',
+    'Given reaction_type without emoji_name, then the update fails with BAD_REQUEST and the status stays',
+  ),
+  refusalCheck(
+    'unknown-emoji',
+    'users.status.unknown-emoji',
+    'Given an emoji name that does not exist, then the update fails with BAD_REQUEST and the status stays',
+  ),
+  refusalCheck(
+    'wrong-name',
+    'users.status.invalid-emoji-name',
+    'Given an emoji name that does not fit the code, then the update fails with BAD_REQUEST and the status stays',
+  ),
+  refusalCheck(
+    'custom-emoji',
+    'users.status.invalid-custom-emoji',
+    'Given a custom emoji that does not exist, then the update fails with BAD_REQUEST and the status stays',
+  ),
   {
     id: 'users.status.refusals-atomic',
     title: 'Given a valid new text together with an invalid emoji, then the update fails and the text does not change either',
@@ -187,7 +213,11 @@ export const UPDATE_STATUS_CHECKS = defineChecks([
     async run(ctx) {
       const user = await ctx.newUser();
       for (const viewer of [ctx.cast.guest, ctx.cast.member, user]) {
-        expectEqual(expectSuccess(await ctx.call(viewer, 'GET', `/users/${user.userId}/status`))['status'], {}, `the new user's status read by ${viewer.email}`);
+        expectEqual(
+          expectSuccess(await ctx.call(viewer, 'GET', `/users/${user.userId}/status`))['status'],
+          {},
+          `the new user's status read by ${viewer.email}`,
+        );
       }
       expectError(await ctx.call(ctx.cast.member, 'GET', `/users/${await unknownUserId(ctx)}/status`), 400, 'BAD_REQUEST', 'No such user');
     },

@@ -10,7 +10,8 @@ const byAddress = (email: string) => `/users/${encodeURIComponent(email)}`;
 export const UPDATE_USER_BY_EMAIL_CHECKS = defineChecks([
   {
     id: 'users.update-by-email.same',
-    title: 'Given an administrator, when it renames and re-roles a user by address, then the changes read back as they would by id, and granting the owner role still fails',
+    title:
+      'Given an administrator, when it renames and re-roles a user by address, then the changes read back as they would by id, and granting the owner role still fails',
     clauses: ['users.update-by-email.same', 'users.update-by-email.address'],
     level: 'spec',
     endpoint: ENDPOINT,
@@ -68,7 +69,12 @@ export const UPDATE_USER_BY_EMAIL_CHECKS = defineChecks([
     level: 'compat',
     endpoint: ENDPOINT,
     async run(ctx) {
-      expectError(await ctx.call(ctx.cast.administrator, 'PATCH', byAddress(uniqueEmail(ctx, 'nobody')), { full_name: 'Nobody Here' }), 400, 'BAD_REQUEST', 'No such user');
+      expectError(
+        await ctx.call(ctx.cast.administrator, 'PATCH', byAddress(uniqueEmail(ctx, 'nobody')), { full_name: 'Nobody Here' }),
+        400,
+        'BAD_REQUEST',
+        'No such user',
+      );
     },
   },
 ]);

@@ -36,8 +36,18 @@ export const UPDATE_USER_CHECKS = defineChecks([
     async run(ctx) {
       const target = await ctx.newUser();
       const before = await snapshot(ctx, target.userId);
-      expectError(await ctx.call(ctx.cast.member, 'PATCH', `/users/${target.userId}`, { full_name: 'Renamed By Member' }), 400, 'BAD_REQUEST', 'Insufficient permission');
-      expectError(await ctx.call(ctx.cast.administrator, 'PATCH', `/users/${await unknownUserId(ctx)}`, { full_name: 'Nobody' }), 400, 'BAD_REQUEST', 'No such user');
+      expectError(
+        await ctx.call(ctx.cast.member, 'PATCH', `/users/${target.userId}`, { full_name: 'Renamed By Member' }),
+        400,
+        'BAD_REQUEST',
+        'Insufficient permission',
+      );
+      expectError(
+        await ctx.call(ctx.cast.administrator, 'PATCH', `/users/${await unknownUserId(ctx)}`, { full_name: 'Nobody' }),
+        400,
+        'BAD_REQUEST',
+        'No such user',
+      );
       expectError(await setRole(ctx, ctx.cast.administrator, target.userId, 100), 400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
       expectUnchanged(before, await snapshot(ctx, target.userId), 'the target user');
     },
@@ -67,7 +77,12 @@ export const UPDATE_USER_CHECKS = defineChecks([
       for (const role of [300, 600, 400, 200, 400]) {
         expectSuccess(await setRole(ctx, ctx.cast.administrator, target.userId, role), 'users.update.role');
         const user = await readUser(ctx, ctx.cast.member, target.userId);
-        expectEqual([user['role'], user['is_admin'], user['is_guest'], user['is_owner']], [role, role <= 200, role === 600, false], `role and flags after setting ${role}`, 'users.update.role');
+        expectEqual(
+          [user['role'], user['is_admin'], user['is_guest'], user['is_owner']],
+          [role, role <= 200, role === 600, false],
+          `role and flags after setting ${role}`,
+          'users.update.role',
+        );
       }
     },
   },
@@ -104,7 +119,12 @@ export const UPDATE_USER_CHECKS = defineChecks([
       expectUnchanged(ownerBefore, await snapshot(ctx, owner.userId), 'the second owner', 'users.update.role.owner-only');
 
       expectSuccess(await setRole(ctx, ctx.cast.owner, member.userId, 100), 'users.update.role.owner-only');
-      expectEqual((await readUser(ctx, ctx.cast.member, member.userId))['is_owner'], true, 'is_owner after the owner granted it', 'users.update.role.owner-only');
+      expectEqual(
+        (await readUser(ctx, ctx.cast.member, member.userId))['is_owner'],
+        true,
+        'is_owner after the owner granted it',
+        'users.update.role.owner-only',
+      );
       expectSuccess(await setRole(ctx, ctx.cast.owner, owner.userId, 400), 'users.update.role.owner-only');
       expectEqual((await readUser(ctx, ctx.cast.member, owner.userId))['role'], 400, 'role after the owner removed it', 'users.update.role.owner-only');
       // Leave the realm with the owners it had: the promoted member goes.
@@ -113,7 +133,8 @@ export const UPDATE_USER_CHECKS = defineChecks([
   },
   {
     id: 'users.update.role.last-owner',
-    title: 'Given a realm whose only owner is the run’s owner, when that owner gives up the role, then it fails and they stay owner (vacuous when the realm has other owners)',
+    title:
+      'Given a realm whose only owner is the run’s owner, when that owner gives up the role, then it fails and they stay owner (vacuous when the realm has other owners)',
     clauses: ['users.update.role.last-owner'],
     level: 'spec',
     endpoint: ENDPOINT,
@@ -133,12 +154,18 @@ export const UPDATE_USER_CHECKS = defineChecks([
     async run(ctx) {
       const owners = await activeHumanOwners(ctx);
       if (owners.length !== 1 || owners[0]!['user_id'] !== ctx.cast.owner.userId) return;
-      expectError(await setRole(ctx, ctx.cast.owner, ctx.cast.owner.userId, 400), 400, 'BAD_REQUEST', 'The owner permission cannot be removed from the only organization owner.');
+      expectError(
+        await setRole(ctx, ctx.cast.owner, ctx.cast.owner.userId, 400),
+        400,
+        'BAD_REQUEST',
+        'The owner permission cannot be removed from the only organization owner.',
+      );
     },
   },
   {
     id: 'users.update.role.guest-to-admin',
-    title: 'Given a guest, when an administrator makes them an administrator or the owner makes them an owner, then it fails with BAD_REQUEST and they stay a guest',
+    title:
+      'Given a guest, when an administrator makes them an administrator or the owner makes them an owner, then it fails with BAD_REQUEST and they stay a guest',
     clauses: ['users.update.role.guest-to-admin'],
     level: 'spec',
     endpoint: ENDPOINT,
@@ -152,7 +179,8 @@ export const UPDATE_USER_CHECKS = defineChecks([
   },
   {
     id: 'users.update.profile-data',
-    title: 'Given an administrator, when it sets, then removes, another user’s profile values, then the values read back; an entry without value or id fails and changes nothing',
+    title:
+      'Given an administrator, when it sets, then removes, another user’s profile values, then the values read back; an entry without value or id fails and changes nothing',
     clauses: ['users.update.profile-data', 'general.params.encoding'],
     level: 'spec',
     endpoint: ENDPOINT,
@@ -175,7 +203,10 @@ export const UPDATE_USER_CHECKS = defineChecks([
       }
       expectUnchanged(after, await snapshot(ctx, target.userId), 'the user after malformed entries', 'users.update.profile-data');
 
-      expectSuccess(await ctx.call(ctx.cast.administrator, 'PATCH', path, { profile_data: JSON.stringify([{ id: fields.short, value: null }]) }), 'users.update.profile-data');
+      expectSuccess(
+        await ctx.call(ctx.cast.administrator, 'PATCH', path, { profile_data: JSON.stringify([{ id: fields.short, value: null }]) }),
+        'users.update.profile-data',
+      );
       const removed = await snapshot(ctx, target.userId);
       expectEqual(profileValue(removed, fields.short), undefined, 'the text value after null', 'users.update.profile-data');
       expectTrue(profileValue(removed, fields.users) !== undefined, 'the Users value to stay', 'users.update.profile-data');
@@ -248,7 +279,8 @@ export const UPDATE_USER_CHECKS = defineChecks([
         ['Quote " Name', 'Invalid characters in name!'],
         ['Tail |42', 'Invalid format!'],
       ];
-      for (const [full_name, message] of cases) expectError(await ctx.call(ctx.cast.administrator, 'PATCH', `/users/${target.userId}`, { full_name }), 400, 'BAD_REQUEST', message);
+      for (const [full_name, message] of cases)
+        expectError(await ctx.call(ctx.cast.administrator, 'PATCH', `/users/${target.userId}`, { full_name }), 400, 'BAD_REQUEST', message);
       expectUnchanged(before, await snapshot(ctx, target.userId), 'the user');
       const name = ctx.unique('padded');
       expectSuccess(await ctx.call(ctx.cast.administrator, 'PATCH', `/users/${target.userId}`, { full_name: `  ${name}  ` }));

@@ -39,7 +39,11 @@ const OPTIONAL_TYPES: Readonly<Record<string, (value: unknown) => boolean>> = {
 export function expectUserShape(user: Body, where: string): void {
   for (const [field, test] of Object.entries(FIELD_TYPES)) {
     if (!(field in user) || !test(user[field])) {
-      throw new CheckFailure(`${where}: field ${field} with its documented type, got ${JSON.stringify(user[field])} in ${JSON.stringify(user)}`, undefined, 'users.record.fields');
+      throw new CheckFailure(
+        `${where}: field ${field} with its documented type, got ${JSON.stringify(user[field])} in ${JSON.stringify(user)}`,
+        undefined,
+        'users.record.fields',
+      );
     }
   }
   for (const [field, test] of Object.entries(OPTIONAL_TYPES)) {
@@ -121,10 +125,19 @@ export const USER_RECORD_CHECKS = defineChecks([
     async run(ctx) {
       for (const actor of castActors(ctx)) {
         const self = await readUser(ctx, actor, actor.userId);
-        expectEqual(String(self['delivery_email']).toLowerCase(), actor.email.toLowerCase(), `delivery_email of ${actor.email} read by themselves`, 'users.record.delivery-email');
+        expectEqual(
+          String(self['delivery_email']).toLowerCase(),
+          actor.email.toLowerCase(),
+          `delivery_email of ${actor.email} read by themselves`,
+          'users.record.delivery-email',
+        );
         for (const user of await listUsers(ctx, actor)) {
           const value = user['delivery_email'];
-          expectTrue(value === null || (typeof value === 'string' && value.includes('@')), `delivery_email to be an address or null, got ${JSON.stringify(value)}`, 'users.record.delivery-email');
+          expectTrue(
+            value === null || (typeof value === 'string' && value.includes('@')),
+            `delivery_email to be an address or null, got ${JSON.stringify(value)}`,
+            'users.record.delivery-email',
+          );
         }
       }
     },
@@ -139,7 +152,11 @@ export const USER_RECORD_CHECKS = defineChecks([
       for (const viewer of [ctx.cast.guest, ctx.cast.member, ctx.cast.moderator]) {
         for (const user of await listUsers(ctx, viewer)) {
           if (user['delivery_email'] !== null) continue;
-          expectTrue(isPlaceholderFor(user['email'], user['user_id'] as number), `a placeholder email for hidden user ${String(user['user_id'])}, got ${JSON.stringify(user['email'])}`, 'users.record.email.placeholder');
+          expectTrue(
+            isPlaceholderFor(user['email'], user['user_id'] as number),
+            `a placeholder email for hidden user ${String(user['user_id'])}, got ${JSON.stringify(user['email'])}`,
+            'users.record.email.placeholder',
+          );
         }
       }
     },
@@ -171,8 +188,16 @@ export const USER_RECORD_CHECKS = defineChecks([
     async run(ctx) {
       for (const viewer of [ctx.cast.guest, ctx.cast.member]) {
         for (const bot of (await listUsers(ctx, viewer)).filter((user) => user['is_bot'] === true)) {
-          expectTrue(typeof bot['delivery_email'] === 'string', `bot ${String(bot['user_id'])}'s delivery_email to be its address, got ${JSON.stringify(bot['delivery_email'])}`, 'users.record.delivery-email.bots');
-          expectTrue([1, 2, 3, 4].includes(bot['bot_type'] as number), `bot ${String(bot['user_id'])}'s bot_type in 1–4, got ${JSON.stringify(bot['bot_type'])}`, 'users.record.bot-type');
+          expectTrue(
+            typeof bot['delivery_email'] === 'string',
+            `bot ${String(bot['user_id'])}'s delivery_email to be its address, got ${JSON.stringify(bot['delivery_email'])}`,
+            'users.record.delivery-email.bots',
+          );
+          expectTrue(
+            [1, 2, 3, 4].includes(bot['bot_type'] as number),
+            `bot ${String(bot['user_id'])}'s bot_type in 1–4, got ${JSON.stringify(bot['bot_type'])}`,
+            'users.record.bot-type',
+          );
         }
       }
     },
@@ -186,27 +211,50 @@ export const USER_RECORD_CHECKS = defineChecks([
     async run(ctx) {
       for (const actor of castActors(ctx)) {
         const user = await readUser(ctx, ctx.cast.owner, actor.userId);
-        expectEqual([user['is_bot'], user['bot_type'] ?? null, user['bot_owner_id'] ?? null], [false, null, null], `is_bot, bot_type, bot_owner_id of ${actor.email}`, 'users.record.bot-type');
+        expectEqual(
+          [user['is_bot'], user['bot_type'] ?? null, user['bot_owner_id'] ?? null],
+          [false, null, null],
+          `is_bot, bot_type, bot_owner_id of ${actor.email}`,
+          'users.record.bot-type',
+        );
       }
     },
   },
   {
     id: 'users.record.avatar-url',
-    title: 'Given users without an uploaded avatar, then avatar_url is null with client_gravatar when the address is visible, a URL without it, and never null when the address is hidden',
+    title:
+      'Given users without an uploaded avatar, then avatar_url is null with client_gravatar when the address is visible, a URL without it, and never null when the address is hidden',
     clauses: ['users.record.avatar-url'],
     level: 'spec',
     endpoint: 'GET /users',
     async run(ctx) {
       const user = await ctx.newUser();
-      expectEqual((await readUser(ctx, user, user.userId, { client_gravatar: 'true' }))['avatar_url'], null, 'own avatar_url with client_gravatar', 'users.record.avatar-url');
+      expectEqual(
+        (await readUser(ctx, user, user.userId, { client_gravatar: 'true' }))['avatar_url'],
+        null,
+        'own avatar_url with client_gravatar',
+        'users.record.avatar-url',
+      );
       const url = (await readUser(ctx, user, user.userId, { client_gravatar: 'false' }))['avatar_url'];
-      expectTrue(typeof url === 'string' && url !== '', `own avatar_url without client_gravatar to be a URL, got ${JSON.stringify(url)}`, 'users.record.avatar-url');
+      expectTrue(
+        typeof url === 'string' && url !== '',
+        `own avatar_url without client_gravatar to be a URL, got ${JSON.stringify(url)}`,
+        'users.record.avatar-url',
+      );
       for (const listed of await listUsers(ctx, ctx.cast.guest, { client_gravatar: 'true' })) {
         if (listed['delivery_email'] !== null) continue;
-        expectTrue(typeof listed['avatar_url'] === 'string', `avatar_url of user ${String(listed['user_id'])} whose address is hidden to be a URL, got ${JSON.stringify(listed['avatar_url'])}`, 'users.record.avatar-url');
+        expectTrue(
+          typeof listed['avatar_url'] === 'string',
+          `avatar_url of user ${String(listed['user_id'])} whose address is hidden to be a URL, got ${JSON.stringify(listed['avatar_url'])}`,
+          'users.record.avatar-url',
+        );
       }
       for (const listed of await listUsers(ctx, ctx.cast.guest, { client_gravatar: 'false' })) {
-        expectTrue(typeof listed['avatar_url'] === 'string', `avatar_url without client_gravatar to be a URL, got ${JSON.stringify(listed['avatar_url'])}`, 'users.record.avatar-url');
+        expectTrue(
+          typeof listed['avatar_url'] === 'string',
+          `avatar_url without client_gravatar to be a URL, got ${JSON.stringify(listed['avatar_url'])}`,
+          'users.record.avatar-url',
+        );
       }
     },
   },
@@ -223,7 +271,11 @@ export const USER_RECORD_CHECKS = defineChecks([
       const firstLogin = (await readUser(ctx, ctx.cast.owner, account.userId))['date_joined'] as string;
       await login(ctx, account);
       const laterLogin = (await readUser(ctx, ctx.cast.owner, account.userId))['date_joined'] as string;
-      expectTrue(Date.parse(firstLogin) >= Date.parse(created), `date_joined not to move back at the first login: ${created} then ${firstLogin}`, 'users.record.date-joined');
+      expectTrue(
+        Date.parse(firstLogin) >= Date.parse(created),
+        `date_joined not to move back at the first login: ${created} then ${firstLogin}`,
+        'users.record.date-joined',
+      );
       expectEqual(laterLogin, firstLogin, 'date_joined after a second login', 'users.record.date-joined');
       await retire(ctx, account.userId);
     },
@@ -249,9 +301,14 @@ export const USER_RECORD_CHECKS = defineChecks([
     async run(ctx) {
       const user = await ctx.newUser();
       expectSuccess(await ctx.call(ctx.cast.owner, 'DELETE', `/users/${user.userId}`));
-      expectTrue(!('is_deleted' in (await readUser(ctx, ctx.cast.owner, user.userId))), 'no is_deleted on a deactivated, not deleted user', 'users.record.is-deleted');
+      expectTrue(
+        !('is_deleted' in (await readUser(ctx, ctx.cast.owner, user.userId))),
+        'no is_deleted on a deactivated, not deleted user',
+        'users.record.is-deleted',
+      );
       for (const listed of await listUsers(ctx, ctx.cast.owner)) {
-        if (listed['is_active'] === true) expectTrue(!('is_deleted' in listed), `no is_deleted on active user ${String(listed['user_id'])}`, 'users.record.is-deleted');
+        if (listed['is_active'] === true)
+          expectTrue(!('is_deleted' in listed), `no is_deleted on active user ${String(listed['user_id'])}`, 'users.record.is-deleted');
         else if ('is_deleted' in listed) expectEqual(listed['is_deleted'], true, 'is_deleted when present', 'users.record.is-deleted');
       }
     },
@@ -275,9 +332,17 @@ export const USER_RECORD_CHECKS = defineChecks([
           expectTrue(data === undefined, `no profile_data on bot ${String(listed['user_id'])}`, 'users.record.profile-data');
           continue;
         }
-        expectTrue(data !== null && typeof data === 'object', `profile_data on human ${String(listed['user_id'])}, got ${JSON.stringify(data)}`, 'users.record.profile-data');
+        expectTrue(
+          data !== null && typeof data === 'object',
+          `profile_data on human ${String(listed['user_id'])}, got ${JSON.stringify(data)}`,
+          'users.record.profile-data',
+        );
         for (const [key, entry] of Object.entries(data as Record<string, unknown>)) {
-          expectTrue(/^[0-9]+$/.test(key) && entry !== null && typeof entry === 'object' && 'value' in entry, `profile_data entries keyed by field id with a value, got ${key}: ${JSON.stringify(entry)}`, 'users.record.profile-data');
+          expectTrue(
+            /^[0-9]+$/.test(key) && entry !== null && typeof entry === 'object' && 'value' in entry,
+            `profile_data entries keyed by field id with a value, got ${key}: ${JSON.stringify(entry)}`,
+            'users.record.profile-data',
+          );
         }
       }
       const own = await readUser(ctx, ctx.cast.member, user.userId, { include_custom_profile_fields: 'true' });
@@ -286,7 +351,8 @@ export const USER_RECORD_CHECKS = defineChecks([
   },
   {
     id: 'users.record.profile-data.rendered',
-    title: 'Given a long-text value in Markdown, a choice and a Users value, then only the text field has rendered_value and the Users value comes back as JSON text',
+    title:
+      'Given a long-text value in Markdown, a choice and a Users value, then only the text field has rendered_value and the Users value comes back as JSON text',
     clauses: ['users.record.profile-data.rendered'],
     level: 'compat',
     endpoint: 'GET /users/{user_id}',
@@ -301,7 +367,10 @@ export const USER_RECORD_CHECKS = defineChecks([
       expectSuccess(await ctx.call(user, 'PATCH', '/users/me/profile_data', { data: JSON.stringify(data) }));
       const profile = (await readUser(ctx, ctx.cast.owner, user.userId, { include_custom_profile_fields: 'true' }))['profile_data'] as Record<string, Body>;
       const long = profile[String(fields.long)];
-      expectTrue(typeof long?.['rendered_value'] === 'string' && long['rendered_value'].includes('<strong>bold</strong>'), `rendered_value with <strong>, got ${JSON.stringify(long)}`);
+      expectTrue(
+        typeof long?.['rendered_value'] === 'string' && long['rendered_value'].includes('<strong>bold</strong>'),
+        `rendered_value with <strong>, got ${JSON.stringify(long)}`,
+      );
       expectEqual(profile[String(fields.select)], { value: 'b' }, 'the choice entry (no rendered_value)');
       const people = profile[String(fields.users)]?.['value'];
       expectTrue(typeof people === 'string', `the Users value as JSON text, got ${JSON.stringify(people)}`);

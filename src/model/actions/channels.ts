@@ -373,7 +373,11 @@ function announceUnarchived(tx: Tx, after: State, channel: Channel): void {
     const subscriptions = [presentSubscription(unarchived, subscription, { includeSubscribers: true })];
     tx.emit({ type: 'subscription', op: 'add', subscriptions }, Audiences.users([userId]), legacy);
   }
-  tx.emit({ type: 'subscription', op: 'peer_add', stream_ids: [channel.id], user_ids: subscriberIds }, Audiences.channelPeers(channel.id, subscriberIds), legacy);
+  tx.emit(
+    { type: 'subscription', op: 'peer_add', stream_ids: [channel.id], user_ids: subscriberIds },
+    Audiences.channelPeers(channel.id, subscriberIds),
+    legacy,
+  );
 }
 
 /** The legacy stream_post_policy (and is_announcement_only) that can_send_message_group implies, when it changed. */

@@ -73,11 +73,7 @@ export function reactivateGroup(tx: Tx, group: UserGroup): UserGroup {
   const reactivated = { ...group, deactivated: false };
   putGroupMutably(tx.draft, reactivated);
   emitGroupUpdate(tx, group.id, { deactivated: false }, keepingDeactivatedGroups(true));
-  tx.emit(
-    { type: 'user_group', op: 'add', group: presentUserGroup(tx.before, reactivated, tx.now) },
-    Audiences.everyone(),
-    keepingDeactivatedGroups(false),
-  );
+  tx.emit({ type: 'user_group', op: 'add', group: presentUserGroup(tx.before, reactivated, tx.now) }, Audiences.everyone(), keepingDeactivatedGroups(false));
   return reactivated;
 }
 
@@ -121,13 +117,7 @@ function candidateUsers(state: State, userIds: readonly number[] | 'all'): Itera
  * private channels whose settings use the groups or their supergroups are
  * looked at (the real server's bulk_add_members_to_user_groups and friends).
  */
-export function announceChannelAccessChanges(
-  tx: Tx,
-  before: State,
-  after: State,
-  groupIds: readonly number[],
-  userIds: readonly number[] | 'all',
-): void {
+export function announceChannelAccessChanges(tx: Tx, before: State, after: State, groupIds: readonly number[], userIds: readonly number[] | 'all'): void {
   const channels = selectPrivateChannelsUsingGroups(before, selectGroupsAndSupergroupIds(before, groupIds));
   for (const channel of channels) {
     const gained: number[] = [];
@@ -174,5 +164,11 @@ export function announceFullMemberChanges(tx: Tx, before: State, after: State): 
   });
   for (const move of moves) if (move.removed.length > 0) emitMembershipEvent(tx, 'remove_members', move.groupId, move.removed);
   for (const move of [...moves].reverse()) if (move.added.length > 0) emitMembershipEvent(tx, 'add_members', move.groupId, move.added);
-  announceChannelAccessChanges(tx, before, after, moves.map((move) => move.groupId), changed.map((user) => user.id));
+  announceChannelAccessChanges(
+    tx,
+    before,
+    after,
+    moves.map((move) => move.groupId),
+    changed.map((user) => user.id),
+  );
 }

@@ -22,14 +22,7 @@ import { REALM_GROUP_SETTING_NAMES } from '../rules/realm-group-settings.js';
 import { isBot, isGuest } from '../rules/roles.js';
 import { isDirectSystemGroupMember, SYSTEM_GROUPS } from '../rules/system-groups.js';
 import { USER_GROUP_SETTING_NAMES } from '../rules/user-group-settings.js';
-import {
-  apiEmail,
-  canAccessUser,
-  canSeeDeliveryEmail,
-  isUserAccessRestricted,
-  selectDirectGroupIds,
-  selectGuestPeerIds,
-} from '../rules/users.js';
+import { apiEmail, canAccessUser, canSeeDeliveryEmail, isUserAccessRestricted, selectDirectGroupIds, selectGuestPeerIds } from '../rules/users.js';
 import type { Channel, GroupSettingValue, ProfileField, Role, State, Subscription, User, UserStatus } from '../state.js';
 import { putChannelMutably, putSubscriptionMutably } from '../tables/channels.js';
 import { getRow, rows, withRow } from '../tables/table.js';
@@ -46,7 +39,11 @@ function realmUserUpdate(person: Record<string, unknown>): ApiEvent {
   return { type: 'realm_user', op: 'update', person };
 }
 
-function emitPersonUpdate(tx: Tx, person: { readonly user_id: number } & Record<string, unknown>, to: Audience = Audiences.whoCanAccessUser(person.user_id)): void {
+function emitPersonUpdate(
+  tx: Tx,
+  person: { readonly user_id: number } & Record<string, unknown>,
+  to: Audience = Audiences.whoCanAccessUser(person.user_id),
+): void {
   tx.emit(realmUserUpdate(person), to);
 }
 
@@ -71,13 +68,18 @@ export function createUser(tx: Tx, user: User, subscriptions: readonly Subscript
   for (const visible of [true, false]) {
     tx.emit({ type: 'realm_user', op: 'add', person: presentPerson(tx.before, user, visible) }, Audiences.whoCanAccessUserEmail(user.id, visible));
   }
-  tx.emit(
-    { type: 'realm_user', op: 'add', person: presentInaccessibleUser(tx.before, user) },
-    Audiences.whoCannotAccessUser(user.id),
-    { name: 'user_list_incomplete', has: false },
-  );
+  tx.emit({ type: 'realm_user', op: 'add', person: presentInaccessibleUser(tx.before, user) }, Audiences.whoCannotAccessUser(user.id), {
+    name: 'user_list_incomplete',
+    has: false,
+  });
   for (const groupId of selectSystemGroupIds(tx.before, user, tx.now)) emitMembershipEvent(tx, 'add_members', groupId, [user.id]);
-  announceOwnSubscriptions(tx, 'peer_add', tx.before, subscriptions.map((subscription) => subscription.channelId), user);
+  announceOwnSubscriptions(
+    tx,
+    'peer_add',
+    tx.before,
+    subscriptions.map((subscription) => subscription.channelId),
+    user,
+  );
 }
 
 /** The system groups the user is a direct member of, role:fullmembers last (the real server moves it after the role's group). */

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import {
-  isUnicodeEmojiCode,
-  unicodeEmojiCodeForName,
-  unicodeEmojiNameForCode,
-} from './unicode-emoji.js';
+import { isUnicodeEmojiCode, unicodeEmojiCodeForName, unicodeEmojiNameForCode } from './unicode-emoji.js';
 
 describe('unicode emoji table', () => {
   it('maps names to Zulip emoji codes', () => {

@@ -24,11 +24,7 @@ function hasNoParams(raw: Readonly<Record<string, string>>): boolean {
   return true;
 }
 
-export function parseParams<S extends ParamsSchema>(
-  schema: S,
-  raw: Readonly<Record<string, string>>,
-  aliases: Aliases = {},
-): ParsedParams<S> {
+export function parseParams<S extends ParamsSchema>(schema: S, raw: Readonly<Record<string, string>>, aliases: Aliases = {}): ParsedParams<S> {
   if (hasNoParams(raw)) {
     let parsed = parsedWithoutParams.get(schema);
     if (parsed === undefined) {

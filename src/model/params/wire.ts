@@ -44,5 +44,9 @@ export const wire = {
   intArray: () => json(z.array(z.int())),
   json,
   /** A path segment that the router already matched as digits. */
-  pathInt: () => z.string().regex(/^[0-9]+$/).transform(Number),
+  pathInt: () =>
+    z
+      .string()
+      .regex(/^[0-9]+$/)
+      .transform(Number),
 } as const;

@@ -131,9 +131,7 @@ export function checkChannelRename(state: State, user: User, channel: Channel, r
   if (name.toLowerCase() !== channel.name.toLowerCase()) {
     const holder = selectChannelByName(state, name);
     if (holder !== undefined) {
-      return reject(
-        canAccessChannelMetadata(state, user, holder, now) ? Errors.channelAlreadyExists(name) : Errors.permissionDenied(),
-      );
+      return reject(canAccessChannelMetadata(state, user, holder, now) ? Errors.channelAlreadyExists(name) : Errors.permissionDenied());
     }
   }
   return accept(name);

@@ -53,12 +53,7 @@ function checkSystemGroupAllowed(settingName: string, rules: GroupSettingRules, 
  * Validates a value for a setting and returns its normal form: every group
  * and user must exist (users active), and the setting's rules must allow it.
  */
-export function checkGroupSettingValue(
-  state: State,
-  settingName: string,
-  rules: GroupSettingRules,
-  input: GroupSettingInput,
-): Checked<GroupSettingValue> {
+export function checkGroupSettingValue(state: State, settingName: string, rules: GroupSettingRules, input: GroupSettingInput): Checked<GroupSettingValue> {
   const groupIds = typeof input === 'number' ? [input] : input.direct_subgroups;
   for (const groupId of groupIds) {
     const group = getRow(state.groups, groupId);

@@ -112,12 +112,7 @@ export interface ProfileDataEntry {
  * Checks a batch of profile data changes for `target` made by `actor`; returns
  * the target's new profileData. Nothing is applied when any entry fails.
  */
-export function checkProfileDataChanges(
-  state: State,
-  actor: User,
-  target: User,
-  entries: readonly ProfileDataEntry[],
-): Checked<Record<string, string>> {
+export function checkProfileDataChanges(state: State, actor: User, target: User, entries: readonly ProfileDataEntry[]): Checked<Record<string, string>> {
   const next: Record<string, string> = { ...target.profileData };
   for (const entry of entries) {
     const field = accessProfileField(state, entry.id);

@@ -59,8 +59,7 @@ export function canSubscribeOthers(state: State, actor: User, channel: Channel, 
   if (hasRealmPermission(state, actor, 'can_add_subscribers_group', now)) return true;
   if (isAdministrator(actor)) return true;
   return (
-    isInChannelGroup(state, actor, channel, 'can_administer_channel_group', now) ||
-    isInChannelGroup(state, actor, channel, 'can_add_subscribers_group', now)
+    isInChannelGroup(state, actor, channel, 'can_administer_channel_group', now) || isInChannelGroup(state, actor, channel, 'can_add_subscribers_group', now)
   );
 }
 
@@ -75,8 +74,7 @@ export function canRemoveSubscribers(state: State, actor: User, channels: readon
   if (isGuest(actor)) return false;
   if (channels.every((channel) => isInChannelGroup(state, actor, channel, 'can_administer_channel_group', now))) return true;
   return channels.every(
-    (channel) =>
-      canAccessChannelMetadata(state, actor, channel, now) && isInChannelGroup(state, actor, channel, 'can_remove_subscribers_group', now),
+    (channel) => canAccessChannelMetadata(state, actor, channel, now) && isInChannelGroup(state, actor, channel, 'can_remove_subscribers_group', now),
   );
 }
 
@@ -100,8 +98,7 @@ export function resolvePrincipals(state: State, actor: User, principals: Princip
   const legacy = hasLegacyPrincipalErrors(state);
   const users = new Map<number, User>();
   for (const principal of principals) {
-    const found =
-      typeof principal === 'number' ? selectUser(state, principal) : selectUserByVisibleEmail(state, actor, principal);
+    const found = typeof principal === 'number' ? selectUser(state, principal) : selectUserByVisibleEmail(state, actor, principal);
     if (found === undefined || !canAccessUser(state, actor, found)) {
       return reject(legacy ? Errors.legacyUnauthorizedPrincipal(principal) : Errors.noSuchUser());
     }

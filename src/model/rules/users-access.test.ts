@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { as, CHANNEL, CORDELIA, DESDEMONA, expectError, expectSuccess, HAMLET, HAMLET_BOT, IAGO, newModel, OTHELLO, POLONIUS, SHIVA } from '../../testing/default-realm.js';
+import {
+  as,
+  CHANNEL,
+  CORDELIA,
+  DESDEMONA,
+  expectError,
+  expectSuccess,
+  HAMLET,
+  HAMLET_BOT,
+  IAGO,
+  newModel,
+  OTHELLO,
+  POLONIUS,
+  SHIVA,
+} from '../../testing/default-realm.js';
 import { getRow } from '../tables/table.js';
 import { canAccessUser } from './users.js';
 

@@ -117,12 +117,7 @@ export interface AdminAccessOptions {
  * A target for an administrative change (the real server's access_user_by_id
  * with for_admin): administrators may act on anyone, a bot's owner on the bot.
  */
-export function accessUserForAdmin(
-  state: State,
-  actor: User,
-  target: User | undefined,
-  options: AdminAccessOptions,
-): Checked<User> {
+export function accessUserForAdmin(state: State, actor: User, target: User | undefined, options: AdminAccessOptions): Checked<User> {
   if (!target) return reject(Errors.noSuchUser());
   if (isBot(target) && !options.allowBots) return reject(Errors.noSuchUser());
   if (!target.isActive && !options.allowDeactivated) return reject(Errors.userIsDeactivated());

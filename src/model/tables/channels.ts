@@ -26,7 +26,8 @@ export function putChannelMutably(draft: Draft<State> | WritableState, channel: 
 
 function adjustSubscriberCount(state: WritableState, channelId: number, delta: number): void {
   const channel = getRow(state.channels, channelId);
-  if (channel !== undefined) state.channels = withRow(state.channels, channelId, Object.freeze({ ...channel, subscriberCount: channel.subscriberCount + delta }));
+  if (channel !== undefined)
+    state.channels = withRow(state.channels, channelId, Object.freeze({ ...channel, subscriberCount: channel.subscriberCount + delta }));
 }
 
 /** A table of user id → (channel id → subscription) with one row set or, for `undefined`, removed. */

@@ -10,8 +10,7 @@ import { selectUserByDeliveryEmail } from '../../rules/users.js';
 import { verifyPassword } from '../../secrets.js';
 
 /** A valid hash of a random, forgotten password: verifying against it costs what a real check costs. */
-const UNKNOWN_USER_HASH =
-  'scrypt$16384$8$1$3q2+7w==$2bM6f0r0bUq9bXxJk5n2b0v4l1mVdW8bZ7xq9d4yL2k=';
+const UNKNOWN_USER_HASH = 'scrypt$16384$8$1$3q2+7w==$2bM6f0r0bUq9bXxJk5n2b0v4l1mVdW8bZ7xq9d4yL2k=';
 
 /** POST /fetch_api_key: username (the real address) and password for the API key. Unauthenticated. */
 export const fetchApiKey = defineEndpoint({

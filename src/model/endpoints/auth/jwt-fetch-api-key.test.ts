@@ -6,8 +6,7 @@ import { createModel } from '../../../in-process.js';
 import { as, expectError, expectSuccess, HAMLET, newModel, OTHELLO, T0 } from '../../../testing/default-realm.js';
 
 const KEY = defaultFixtureData().realm.jwt_key;
-const sign = (payload: object, key = KEY, options: jwt.SignOptions = {}) =>
-  jwt.sign(payload, key, { algorithm: 'HS256', noTimestamp: true, ...options });
+const sign = (payload: object, key = KEY, options: jwt.SignOptions = {}) => jwt.sign(payload, key, { algorithm: 'HS256', noTimestamp: true, ...options });
 
 describe('POST /jwt/fetch_api_key (spec: Authentication 3; POST /jwt/fetch_api_key)', () => {
   it('exchanges a token with an email claim for the key, without a profile unless asked', () => {
@@ -53,6 +52,11 @@ describe('POST /jwt/fetch_api_key (spec: Authentication 3; POST /jwt/fetch_api_k
   it('is refused when the realm has no JWT key', () => {
     const fixture = defaultFixtureData();
     const model = createModel({ fixture: buildState({ ...fixture, realm: { ...fixture.realm, jwt_key: null } }) });
-    expectError(as(model, null).post('/jwt/fetch_api_key', { token: sign({ email: HAMLET.email }) }), 400, 'BAD_REQUEST', 'JWT authentication is not enabled for this organization');
+    expectError(
+      as(model, null).post('/jwt/fetch_api_key', { token: sign({ email: HAMLET.email }) }),
+      400,
+      'BAD_REQUEST',
+      'JWT authentication is not enabled for this organization',
+    );
   });
 });

@@ -33,13 +33,25 @@ describe('POST /realm/profile_fields', () => {
     expect(fields.at(-1)).toMatchObject({ id: 17, order: 17, type: 8, editable_by_user: false });
     expect(fields.find((f) => f.id === 14)).toMatchObject({ type: 6, required: true, field_data: '' });
     expect(fields.find((f) => f.id === 16)).toMatchObject({ name: 'Twitter username', hint: '', field_data: '{"subtype":"twitter"}' });
-    expectSuccess(as(model, HAMLET).patch('/users/me/profile_data', { data: JSON.stringify([{ id: 11, value: 'b' }, { id: 15, value: 'hamlet' }]) }));
+    expectSuccess(
+      as(model, HAMLET).patch('/users/me/profile_data', {
+        data: JSON.stringify([
+          { id: 11, value: 'b' },
+          { id: 15, value: 'hamlet' },
+        ]),
+      }),
+    );
   });
 
   it('is for administrators only, checked before the parameters', () => {
     const model = newModel();
     const before = model.state;
-    expectError(as(model, HAMLET).post('/realm/profile_fields', { name: 'Desk', field_type: '1' }), 400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
+    expectError(
+      as(model, HAMLET).post('/realm/profile_fields', { name: 'Desk', field_type: '1' }),
+      400,
+      'UNAUTHORIZED_PRINCIPAL',
+      'Must be an organization administrator',
+    );
     expectError(as(model, HAMLET).post('/realm/profile_fields'), 400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
     expect(model.state).toBe(before);
   });
@@ -55,7 +67,10 @@ describe('POST /realm/profile_fields', () => {
     [{ name: 'Team', field_type: '3', field_data: '{"a": {"text": "Red"}}' }, 'order key is missing from field_data'],
     [{ name: 'Team', field_type: '3', field_data: '{"a": {"text": "", "order": "1"}}' }, 'field_data["text"] cannot be blank.'],
     [{ name: 'Team', field_type: '3', field_data: '{"a": {"text": "R", "order": ""}}' }, 'field_data["order"] cannot be blank.'],
-    [{ name: 'Team', field_type: '3', field_data: '{"a": {"text": "R", "order": "1"}, "b": {"text": "R", "order": "2"}}' }, 'Field must not have duplicate choices.'],
+    [
+      { name: 'Team', field_type: '3', field_data: '{"a": {"text": "R", "order": "1"}, "b": {"text": "R", "order": "2"}}' },
+      'Field must not have duplicate choices.',
+    ],
     [{ name: 'Acct', field_type: '7', field_data: '{}' }, 'subtype key is missing from field_data'],
     [{ name: 'Acct', field_type: '7', field_data: '{"subtype": "myspace"}' }, 'Invalid external account type'],
     [{ name: 'Acct', field_type: '7', field_data: '{"subtype": "custom"}' }, 'Custom external account must define URL pattern'],

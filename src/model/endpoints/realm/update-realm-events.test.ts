@@ -81,7 +81,11 @@ describe('PATCH /realm events', () => {
     patchRealm(model, { waiting_period_threshold: '1000' });
     expect(cordelia().slice(2)).toEqual([{ type: 'stream', op: 'delete', streams: [{ stream_id: CHANNEL.scotland }], stream_ids: [CHANNEL.scotland] }]);
     patchRealm(model, { waiting_period_threshold: '0' });
-    expect(cordelia().slice(2).map((event) => `${event.type}/${event.op}`)).toEqual(['stream/create', 'subscription/peer_add']);
+    expect(
+      cordelia()
+        .slice(2)
+        .map((event) => `${event.type}/${event.op}`),
+    ).toEqual(['stream/create', 'subscription/peer_add']);
   });
 
   it('tells guests which users they lose and regain when can_access_all_users_group changes', () => {
@@ -114,7 +118,7 @@ describe('PATCH /realm events', () => {
     ]);
   });
 
-  it('keeps a client\'s realm settings equal to a fresh register', () => {
+  it("keeps a client's realm settings equal to a fresh register", () => {
     const model = newModel();
     const ids = model.state.systemGroupIds;
     const state = registerState(model, CORDELIA, ['realm']);

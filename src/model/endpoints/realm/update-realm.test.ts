@@ -136,7 +136,10 @@ describe('PATCH /realm: group settings', () => {
         can_mention_many_users_group: JSON.stringify({ new: { direct_members: [], direct_subgroups: [ids['role:moderators']] } }),
       }),
     );
-    expect(settings(model).groups.can_move_messages_between_channels_group).toEqual({ directMembers: [HAMLET.userId], directSubgroups: [ids['role:moderators']] });
+    expect(settings(model).groups.can_move_messages_between_channels_group).toEqual({
+      directMembers: [HAMLET.userId],
+      directSubgroups: [ids['role:moderators']],
+    });
     expect(settings(model).groups.can_mention_many_users_group).toBe(ids['role:moderators']);
     const changed = model.state;
     expectError(

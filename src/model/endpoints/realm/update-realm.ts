@@ -118,7 +118,13 @@ const TIME_LIMITS = [
 const PARSED_PROPERTIES: ReadonlySet<string> = new Set([...TIME_LIMITS, 'message_retention_days', 'jitsi_server_url']);
 
 /** Settings whose changed value the response reports as "updated" rather than the value, as the real server does for text. */
-const TEXT_PROPERTIES: ReadonlySet<string> = new Set(['default_code_block_language', 'default_language', 'description', 'jitsi_server_url', 'welcome_message_custom_text']);
+const TEXT_PROPERTIES: ReadonlySet<string> = new Set([
+  'default_code_block_language',
+  'default_language',
+  'description',
+  'jitsi_server_url',
+  'welcome_message_custom_text',
+]);
 
 /**
  * PATCH /realm: the organization's settings, by administrators (owners for a

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { as, CHANNEL, CORDELIA, DESDEMONA, expectError, expectSuccess, GROUP, HAMLET, IAGO, newModel, OTHELLO, POLONIUS } from '../../../testing/default-realm.js';
+import {
+  as,
+  CHANNEL,
+  CORDELIA,
+  DESDEMONA,
+  expectError,
+  expectSuccess,
+  GROUP,
+  HAMLET,
+  IAGO,
+  newModel,
+  OTHELLO,
+  POLONIUS,
+} from '../../../testing/default-realm.js';
 
 function register(model: ReturnType<typeof newModel>, actor = HAMLET, params: Record<string, string> = {}) {
   return expectSuccess(as(model, actor).post('/register', params));
@@ -71,7 +84,7 @@ describe('POST /register: fetch_event_types', () => {
     );
   });
 
-  it('reports max_message_id whenever message is fetched: the newest message of the user\'s channels', () => {
+  it("reports max_message_id whenever message is fetched: the newest message of the user's channels", () => {
     const model = newModel();
     expect(register(model, HAMLET, { fetch_event_types: JSON.stringify(['message']) })['max_message_id']).toBe(-1);
     expect(register(model, HAMLET, { fetch_event_types: JSON.stringify(['realm']) })).not.toHaveProperty('max_message_id');
@@ -107,7 +120,13 @@ describe('POST /register: users, groups, channels', () => {
     expect(body['realm_non_active_users'].map((user: { user_id: number }) => user.user_id)).toEqual([OTHELLO.userId]);
     expect(body['realm_users'][0]).not.toHaveProperty('is_active');
     expect(body['cross_realm_bots'][0]).toMatchObject({ full_name: 'Notification Bot', is_system_bot: true, bot_owner_id: null });
-    expect(body).toMatchObject({ user_id: HAMLET.userId, is_admin: false, is_guest: false, can_create_public_streams: true, can_create_web_public_streams: false });
+    expect(body).toMatchObject({
+      user_id: HAMLET.userId,
+      is_admin: false,
+      is_guest: false,
+      can_create_public_streams: true,
+      can_create_web_public_streams: false,
+    });
   });
 
   it('shows a restricted guest placeholders for users they share no channel with', () => {
@@ -122,7 +141,7 @@ describe('POST /register: users, groups, channels', () => {
     expect(incomplete['realm_users'].map((user: { user_id: number }) => user.user_id)).not.toContain(CORDELIA.userId);
   });
 
-  it('lists groups with subgroups, the actor\'s subscriptions and the channels they may see', () => {
+  it("lists groups with subgroups, the actor's subscriptions and the channels they may see", () => {
     const body = register(newModel(), HAMLET, { include_subscribers: 'true' });
     const leadership = body['realm_user_groups'].find((group: { id: number }) => group.id === GROUP.leadership);
     expect(leadership).toMatchObject({ name: 'leadership', direct_subgroup_ids: [GROUP.supportTeam] });

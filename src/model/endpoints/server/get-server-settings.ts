@@ -27,7 +27,20 @@ export const getServerSettings = defineEndpoint({
   reduce(state, { origin }) {
     const { realm } = state;
     return succeed(state, {
-      authentication_methods: { password: realm.passwordAuthEnabled, dev: false, email: realm.passwordAuthEnabled, ldap: false, remoteuser: false, github: false, azuread: false, gitlab: false, apple: false, google: false, saml: false, 'openid connect': false },
+      authentication_methods: {
+        password: realm.passwordAuthEnabled,
+        dev: false,
+        email: realm.passwordAuthEnabled,
+        ldap: false,
+        remoteuser: false,
+        github: false,
+        azuread: false,
+        gitlab: false,
+        apple: false,
+        google: false,
+        saml: false,
+        'openid connect': false,
+      },
       external_authentication_methods: [],
       zulip_feature_level: state.featureLevel,
       zulip_version: state.zulipVersion,

@@ -9,7 +9,12 @@ function setUp() {
     { name: 't-secret', inviteOnly: true, creatorId: CORDELIA.userId, subscribers: [CORDELIA.userId] },
     { name: 't-web', isWebPublic: true },
     { name: 't-gone', isArchived: true },
-    { name: 't-admin-grp', inviteOnly: true, creatorId: CORDELIA.userId, settings: { can_administer_channel_group: { directMembers: [HAMLET.userId, POLONIUS.userId], directSubgroups: [] } } },
+    {
+      name: 't-admin-grp',
+      inviteOnly: true,
+      creatorId: CORDELIA.userId,
+      settings: { can_administer_channel_group: { directMembers: [HAMLET.userId, POLONIUS.userId], directSubgroups: [] } },
+    },
   ]);
   return { model, publicId: publicId!, privateId: privateId!, webId: webId!, archivedId: archivedId!, groupId: groupId! };
 }

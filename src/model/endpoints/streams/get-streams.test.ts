@@ -23,7 +23,12 @@ function setUp(): Model {
     { name: 't-private-other', inviteOnly: true, subscribers: [CORDELIA.userId], creatorId: CORDELIA.userId },
     { name: 't-web', isWebPublic: true },
     { name: 't-archived', isArchived: true, subscribers: [HAMLET.userId] },
-    { name: 't-private-subscribable', inviteOnly: true, creatorId: CORDELIA.userId, settings: { can_subscribe_group: { directMembers: [HAMLET.userId], directSubgroups: [] } } },
+    {
+      name: 't-private-subscribable',
+      inviteOnly: true,
+      creatorId: CORDELIA.userId,
+      settings: { can_subscribe_group: { directMembers: [HAMLET.userId], directSubgroups: [] } },
+    },
   ]);
   return model;
 }

@@ -41,7 +41,9 @@ describe('PATCH /streams/{stream_id}: who may administer (spec: Channel, permiss
     const model = newModel();
     const [id] = seedChannels(model, [{ name: 't-hidden', inviteOnly: true, creatorId: CORDELIA.userId, subscribers: [CORDELIA.userId] }]);
     refused(model, HAMLET, id!, { description: 'x' }, 400, 'BAD_REQUEST', 'Invalid channel ID');
-    expect(body(as(model, HAMLET).patch(`/streams/${id}`, { description: 'x' }))).toEqual(body(as(model, HAMLET).patch('/streams/99999', { description: 'x' })));
+    expect(body(as(model, HAMLET).patch(`/streams/${id}`, { description: 'x' }))).toEqual(
+      body(as(model, HAMLET).patch('/streams/99999', { description: 'x' })),
+    );
   });
 
   it('never lets a guest administer, even from inside can_administer_channel_group', () => {
@@ -101,7 +103,10 @@ describe('PATCH /streams/{stream_id}: privacy', () => {
 
   it('refuses combinations the server does not allow', () => {
     const model = newModel();
-    const [id, defaultId] = seedChannels(model, [{ name: 't-combo', subscribers: [IAGO.userId] }, { name: 't-default', isDefault: true }]);
+    const [id, defaultId] = seedChannels(model, [
+      { name: 't-combo', subscribers: [IAGO.userId] },
+      { name: 't-default', isDefault: true },
+    ]);
     refused(model, IAGO, id!, { history_public_to_subscribers: 'false' }, 400, 'BAD_REQUEST', 'Invalid parameters');
     refused(model, IAGO, id!, { is_private: 'true', is_web_public: 'true' }, 400, 'BAD_REQUEST', 'Invalid parameters');
     refused(model, IAGO, defaultId!, { is_private: 'true' }, 400, 'BAD_REQUEST', 'A default channel cannot be private.');
@@ -133,7 +138,15 @@ describe('PATCH /streams/{stream_id}: privacy', () => {
     const model = newModel();
     const groups = model.state.systemGroupIds;
     const [id] = seedChannels(model, [{ name: 't-topics', subscribers: [IAGO.userId], settings: { can_create_topic_group: groups['role:members'] } }]);
-    const error = refused(model, IAGO, id!, { is_private: 'true' }, 400, 'BAD_REQUEST', 'Unsupported parameter combination: history_public_to_subscribers, can_create_topic_group');
+    const error = refused(
+      model,
+      IAGO,
+      id!,
+      { is_private: 'true' },
+      400,
+      'BAD_REQUEST',
+      'Unsupported parameter combination: history_public_to_subscribers, can_create_topic_group',
+    );
     expect(error['parameters']).toEqual(['history_public_to_subscribers', 'can_create_topic_group']);
     expectSuccess(as(model, IAGO).patch(`/streams/${id}`, { is_private: 'true', history_public_to_subscribers: 'true' }));
   });
@@ -158,7 +171,11 @@ describe('PATCH /streams/{stream_id}: group settings', () => {
     expect(read(model, id!)['can_administer_channel_group']).toBe(groups['role:moderators']);
     // Hamlet no longer administers the channel.
     refused(model, HAMLET, id!, { description: 'x' }, 400, 'CANNOT_ADMINISTER_CHANNEL');
-    expectSuccess(as(model, SHIVA).patch(`/streams/${id}`, { can_send_message_group: JSON.stringify({ new: { direct_members: [HAMLET.userId, CORDELIA.userId], direct_subgroups: [] } }) }));
+    expectSuccess(
+      as(model, SHIVA).patch(`/streams/${id}`, {
+        can_send_message_group: JSON.stringify({ new: { direct_members: [HAMLET.userId, CORDELIA.userId], direct_subgroups: [] } }),
+      }),
+    );
     expect(read(model, id!)['can_send_message_group']).toEqual({ direct_members: [HAMLET.userId, CORDELIA.userId], direct_subgroups: [] });
   });
 
@@ -177,7 +194,15 @@ describe('PATCH /streams/{stream_id}: group settings', () => {
     const model = newModel();
     const groups = model.state.systemGroupIds;
     const [id] = seedChannels(model, [{ name: 't-delete', settings: { can_administer_channel_group: groups['role:members'] } }]);
-    refused(model, HAMLET, id!, { can_delete_any_message_group: JSON.stringify({ new: groups['role:moderators'] }) }, 400, 'BAD_REQUEST', 'Insufficient permission');
+    refused(
+      model,
+      HAMLET,
+      id!,
+      { can_delete_any_message_group: JSON.stringify({ new: groups['role:moderators'] }) },
+      400,
+      'BAD_REQUEST',
+      'Insufficient permission',
+    );
     expectSuccess(as(model, SHIVA).patch(`/streams/${id}`, { can_delete_own_message_group: JSON.stringify({ new: groups['role:members'] }) }));
   });
 

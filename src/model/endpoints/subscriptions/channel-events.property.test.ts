@@ -23,7 +23,14 @@ const groupChange = option('{"new": 8}', `{"new": ${GROUP.hamletcharacters}}`, '
 
 const subscribe = fc.record(
   {
-    subscriptions: option('[{"name":"Denmark"}]', '[{"name":"Scotland"}]', '[{"name":"new place"}]', '[{"name":"Verona"},{"name":"general"}]', '[{"name":"other"},{"name":"Denmark"}]', '[{"name":"Elsinore"}]'),
+    subscriptions: option(
+      '[{"name":"Denmark"}]',
+      '[{"name":"Scotland"}]',
+      '[{"name":"new place"}]',
+      '[{"name":"Verona"},{"name":"general"}]',
+      '[{"name":"other"},{"name":"Denmark"}]',
+      '[{"name":"Elsinore"}]',
+    ),
     invite_only: option('true', 'false'),
     is_web_public: option('true', 'false'),
     is_default_stream: option('true', 'false'),
@@ -37,19 +44,29 @@ const unsubscribe = fc.record(
 );
 const channelChange = fc.oneof(
   fc.record({ description: option('Yorick', ''), new_name: option('Norway', 'Wittenberg') }, { requiredKeys: [] }),
-  fc.record({ is_private: option('true', 'false'), is_web_public: option('true', 'false'), history_public_to_subscribers: option('true', 'false') }, { requiredKeys: [] }),
+  fc.record(
+    { is_private: option('true', 'false'), is_web_public: option('true', 'false'), history_public_to_subscribers: option('true', 'false') },
+    { requiredKeys: [] },
+  ),
   fc.record({ is_default_stream: option('true', 'false') }),
   fc.record({ is_archived: option('false') }),
   fc.record({ can_subscribe_group: groupChange, can_administer_channel_group: groupChange, can_add_subscribers_group: groupChange }, { requiredKeys: [] }),
   fc.record({ can_send_message_group: option('{"new": 2}', '{"new": 6}', '{"new": 3}') }),
-  fc.record({ topics_policy: option('inherit', 'disable_empty_topic'), message_retention_days: option('unlimited', '5'), folder_id: option('null') }, { requiredKeys: [] }),
+  fc.record(
+    { topics_policy: option('inherit', 'disable_empty_topic'), message_retention_days: option('unlimited', '5'), folder_id: option('null') },
+    { requiredKeys: [] },
+  ),
 );
 const call: fc.Arbitrary<Call> = fc.oneof(
   fc.tuple(fc.constant('POST'), fc.constant('/users/me/subscriptions'), subscribe),
   fc.tuple(fc.constant('DELETE'), fc.constant('/users/me/subscriptions'), unsubscribe),
   fc.tuple(fc.constant('PATCH'), channelPath, channelChange),
   fc.tuple(fc.constant('DELETE'), channelPath, fc.constant({})),
-  fc.tuple(fc.constant('PATCH'), fc.constant('/realm'), fc.constantFrom({ can_access_all_users_group: '{"new": 5}' }, { can_access_all_users_group: '{"new": 6}' })),
+  fc.tuple(
+    fc.constant('PATCH'),
+    fc.constant('/realm'),
+    fc.constantFrom({ can_access_all_users_group: '{"new": 5}' }, { can_access_all_users_group: '{"new": 6}' }),
+  ),
 );
 
 describe('channel events over random write sequences', () => {

@@ -31,7 +31,9 @@ describe('default channels', () => {
   it('subscribes users created later to the default channels', () => {
     const model = newModel();
     expectSuccess(subscribeTo(model, IAGO, ['Lobby'], { is_default_stream: 'true' }));
-    const created = expectSuccess(as(model, DESDEMONA).post('/users', { email: 'newbie@chatref.test', password: 'a-Strong-passw0rd-42', full_name: 'New Bie' }));
+    const created = expectSuccess(
+      as(model, DESDEMONA).post('/users', { email: 'newbie@chatref.test', password: 'a-Strong-passw0rd-42', full_name: 'New Bie' }),
+    );
     const status = expectSuccess(as(model, IAGO).get(`/users/${created['user_id']}/subscriptions/${channelIdOf(model, 'Lobby')}`));
     expect(status['is_subscribed']).toBe(true);
   });

@@ -31,9 +31,7 @@ export function channelLink(channel: Channel): string {
 
 export function announcementContent(actor: User, created: readonly Channel[]): string {
   const links = created.map(channelLink).join(', ');
-  return created.length > 1
-    ? `${silentMention(actor)} created the following channels: ${links}.`
-    : `${silentMention(actor)} created a new channel ${links}.`;
+  return created.length > 1 ? `${silentMention(actor)} created the following channels: ${links}.` : `${silentMention(actor)} created a new channel ${links}.`;
 }
 
 function channelKind(channel: Channel): string {
@@ -70,7 +68,11 @@ export function postBotMessageMutably(draft: Draft<State>, channelId: number, to
     dateSent: Math.floor(now),
   };
   draft.messages = withRow(draft.messages as State['messages'], id, Object.freeze(message)) as Draft<State>['messages'];
-  draft.lastMessageIdByChannel = withRow(draft.lastMessageIdByChannel as State['lastMessageIdByChannel'], channelId, id) as Draft<State>['lastMessageIdByChannel'];
+  draft.lastMessageIdByChannel = withRow(
+    draft.lastMessageIdByChannel as State['lastMessageIdByChannel'],
+    channelId,
+    id,
+  ) as Draft<State>['lastMessageIdByChannel'];
   const channel = getRow(draft.channels as State['channels'], channelId);
   if (channel !== undefined && channel.firstMessageId === null) putChannelMutably(draft, { ...channel, firstMessageId: id });
 }

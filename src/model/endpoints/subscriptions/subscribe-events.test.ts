@@ -42,8 +42,14 @@ describe('POST /users/me/subscriptions events', () => {
     const stream = asSent(named(hamlet!.fresh()['streams'], 'Rosencrantz'));
     const created = { type: 'stream', op: 'create', streams: [stream] };
 
-    expect(hamlet!.poll()).toEqual([created, { type: 'subscription', op: 'add', subscriptions: [asSent(named(hamlet!.fresh()['subscriptions'], 'Rosencrantz'))] }]);
-    expect(cordelia!.poll()).toEqual([created, { type: 'subscription', op: 'add', subscriptions: [asSent(named(cordelia!.fresh()['subscriptions'], 'Rosencrantz'))] }]);
+    expect(hamlet!.poll()).toEqual([
+      created,
+      { type: 'subscription', op: 'add', subscriptions: [asSent(named(hamlet!.fresh()['subscriptions'], 'Rosencrantz'))] },
+    ]);
+    expect(cordelia!.poll()).toEqual([
+      created,
+      { type: 'subscription', op: 'add', subscriptions: [asSent(named(cordelia!.fresh()['subscriptions'], 'Rosencrantz'))] },
+    ]);
     expect(desdemona!.poll()).toEqual([created, { type: 'subscription', op: 'peer_add', stream_ids: [id], user_ids: [HAMLET.userId, CORDELIA.userId] }]);
     expect(shiva!.poll()).toEqual([]);
     expect(polonius!.poll()).toEqual([]);

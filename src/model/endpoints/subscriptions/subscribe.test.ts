@@ -71,9 +71,7 @@ describe('POST /users/me/subscriptions: creating channels (spec: POST /users/me/
 
   it('keeps descriptions on one line and renders them', () => {
     const model = newModel();
-    expectSuccess(
-      as(model, HAMLET).post('/users/me/subscriptions', { subscriptions: JSON.stringify([{ name: 'Desc', description: 'a\n**b**' }]) }),
-    );
+    expectSuccess(as(model, HAMLET).post('/users/me/subscriptions', { subscriptions: JSON.stringify([{ name: 'Desc', description: 'a\n**b**' }]) }));
     expect(subscriptionOf(model, HAMLET, 'Desc')).toMatchObject({ description: 'a **b**', rendered_description: '<p>a <strong>b</strong></p>' });
   });
 
@@ -188,7 +186,12 @@ describe('POST /users/me/subscriptions: default, web-public, retention and topic
       expect(error['var_name']).toBe('message_retention_days');
       expect(error['msg']).toBe(`Bad value for 'message_retention_days': ${String(error['bad_value'])}`);
     }
-    expectError(subscribeTo(model, HAMLET, ['Kept'], { message_retention_days: '-3' }), 400, 'REQUEST_VARIABLE_INVALID', "Bad value for 'message_retention_days': -3");
+    expectError(
+      subscribeTo(model, HAMLET, ['Kept'], { message_retention_days: '-3' }),
+      400,
+      'REQUEST_VARIABLE_INVALID',
+      "Bad value for 'message_retention_days': -3",
+    );
     expectError(subscribeTo(model, IAGO, ['Short'], { message_retention_days: '30' }), 400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
     expect(model.state).toBe(before);
     expectSuccess(subscribeTo(model, HAMLET, ['Kept'], { message_retention_days: '30' }));

@@ -5,12 +5,7 @@ import { fail, succeed } from '../../outcome.js';
 import { wire } from '../../params/wire.js';
 import { checkChannelName } from '../../rules/channel-names.js';
 import { canAccessChannelMetadata, isSubscribed, selectChannelByName } from '../../rules/channels.js';
-import {
-  canChangeSubscriptionsIn,
-  canRemoveSubscribers,
-  isUnsubscribingOthers,
-  resolvePrincipals,
-} from '../../rules/subscriptions.js';
+import { canChangeSubscriptionsIn, canRemoveSubscribers, isUnsubscribingOthers, resolvePrincipals } from '../../rules/subscriptions.js';
 import type { Channel, User } from '../../state.js';
 import { channelNameKey } from '../../tables/channels.js';
 import { unsubscribeFromChannels, type Unsubscription } from '../../actions/channels.js';
@@ -78,6 +73,9 @@ export const unsubscribe = defineEndpoint({
     }
     const data = { removed, not_removed: notRemoved };
     if (removals.length === 0) return succeed(state, data);
-    return succeed(commit(state, now, (tx) => unsubscribeFromChannels(tx, removals)), data);
+    return succeed(
+      commit(state, now, (tx) => unsubscribeFromChannels(tx, removals)),
+      data,
+    );
   },
 });

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { as, CORDELIA, DESDEMONA, expectError, expectSuccess, HAMLET, HAMLET_BOT, IAGO, newModel, OTHELLO, POLONIUS, SHIVA } from '../../../testing/default-realm.js';
+import {
+  as,
+  CORDELIA,
+  DESDEMONA,
+  expectError,
+  expectSuccess,
+  HAMLET,
+  HAMLET_BOT,
+  IAGO,
+  newModel,
+  OTHELLO,
+  POLONIUS,
+  SHIVA,
+} from '../../../testing/default-realm.js';
 import { createModel } from '../../../in-process.js';
 import { createGroup, deactivateGroupDirectly, groupRow, systemGroupId } from './test-helpers.js';
 

@@ -25,7 +25,10 @@ describe('POST /user_groups/{user_group_id}/deactivate', () => {
     const model = newModel();
     const inner = createGroup(model, HAMLET, 'inner');
     const outer = createGroup(model, HAMLET, 'outer', { subgroups: [inner] });
-    const user = createGroup(model, HAMLET, 'user', { can_join_group: inner, can_leave_group: { direct_members: [CORDELIA.userId], direct_subgroups: [inner] } });
+    const user = createGroup(model, HAMLET, 'user', {
+      can_join_group: inner,
+      can_leave_group: { direct_members: [CORDELIA.userId], direct_subgroups: [inner] },
+    });
     const before = model.state;
     const body = expectError(deactivate(model, HAMLET, inner), 400, 'CANNOT_DEACTIVATE_GROUP_IN_USE', 'Cannot deactivate user group in use.');
     expect(body['objections']).toEqual([

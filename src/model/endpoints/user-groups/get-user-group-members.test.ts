@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { as, CORDELIA, DESDEMONA, expectError, expectSuccess, HAMLET, HAMLET_BOT, IAGO, newModel, OTHELLO, POLONIUS, SHIVA } from '../../../testing/default-realm.js';
+import {
+  as,
+  CORDELIA,
+  DESDEMONA,
+  expectError,
+  expectSuccess,
+  HAMLET,
+  HAMLET_BOT,
+  IAGO,
+  newModel,
+  OTHELLO,
+  POLONIUS,
+  SHIVA,
+} from '../../../testing/default-realm.js';
 import { createGroup, deactivateGroupDirectly, systemGroupId } from './test-helpers.js';
 
 describe('reading one group: members, membership and subgroups', () => {
@@ -7,9 +20,18 @@ describe('reading one group: members, membership and subgroups', () => {
     const model = newModel();
     const inner = createGroup(model, HAMLET, 'inner', { members: [CORDELIA.userId], subgroups: [systemGroupId(model, 'role:administrators')] });
     const outer = createGroup(model, HAMLET, 'outer', { members: [HAMLET.userId], subgroups: [inner] });
-    expect(expectSuccess(as(model, SHIVA).get(`/user_groups/${outer}/members`))['members']).toEqual([DESDEMONA.userId, IAGO.userId, HAMLET.userId, CORDELIA.userId]);
+    expect(expectSuccess(as(model, SHIVA).get(`/user_groups/${outer}/members`))['members']).toEqual([
+      DESDEMONA.userId,
+      IAGO.userId,
+      HAMLET.userId,
+      CORDELIA.userId,
+    ]);
     expect(expectSuccess(as(model, SHIVA).get(`/user_groups/${outer}/members`, { direct_member_only: 'true' }))['members']).toEqual([HAMLET.userId]);
-    expect(expectSuccess(as(model, SHIVA).get(`/user_groups/${systemGroupId(model, 'role:moderators')}/members`))['members']).toEqual([DESDEMONA.userId, IAGO.userId, SHIVA.userId]);
+    expect(expectSuccess(as(model, SHIVA).get(`/user_groups/${systemGroupId(model, 'role:moderators')}/members`))['members']).toEqual([
+      DESDEMONA.userId,
+      IAGO.userId,
+      SHIVA.userId,
+    ]);
     expectError(as(model, SHIVA).get('/user_groups/999/members'), 400, 'BAD_REQUEST', 'Invalid user group');
     expectError(as(model, POLONIUS).get(`/user_groups/${outer}/members`), 400, 'BAD_REQUEST', 'Not allowed for guest users');
     deactivateGroupDirectly(model, outer);
@@ -46,7 +68,12 @@ describe('POST /user_groups/{id}/subgroups', () => {
     const b = createGroup(model, HAMLET, 'b');
     expectError(as(model, HAMLET).post(`/user_groups/${a}/subgroups`, {}), 400, 'BAD_REQUEST', 'Nothing to do. Specify at least one of "add" or "delete".');
     expectSuccess(as(model, HAMLET).post(`/user_groups/${a}/subgroups`, { add: JSON.stringify([b]) }));
-    expectError(as(model, HAMLET).post(`/user_groups/${b}/subgroups`, { add: JSON.stringify([a]) }), 400, 'BAD_REQUEST', `User group ${b} is already a subgroup of one of the passed subgroups.`);
+    expectError(
+      as(model, HAMLET).post(`/user_groups/${b}/subgroups`, { add: JSON.stringify([a]) }),
+      400,
+      'BAD_REQUEST',
+      `User group ${b} is already a subgroup of one of the passed subgroups.`,
+    );
     expectError(as(model, CORDELIA).post(`/user_groups/${a}/subgroups`, { delete: JSON.stringify([b]) }), 400, 'BAD_REQUEST', 'Insufficient permission');
     expectSuccess(as(model, HAMLET).post(`/user_groups/${a}/subgroups`, { delete: JSON.stringify([b]) }));
     expect(expectSuccess(as(model, HAMLET).get(`/user_groups/${a}/subgroups`))['subgroups']).toEqual([]);

@@ -18,7 +18,9 @@ export const getUserGroupSubgroups = defineEndpoint({
   reduce(state, { actor, params, path }) {
     const group = accessUserGroupForRead(state, path.user_group_id);
     if (!group.ok) return fail(group.error);
-    const subgroups = params.direct_subgroup_only ? [...group.value.directSubgroupIds] : [...selectRecursiveSubgroupIds(state, group.value.id)].sort((a, b) => a - b);
+    const subgroups = params.direct_subgroup_only
+      ? [...group.value.directSubgroupIds]
+      : [...selectRecursiveSubgroupIds(state, group.value.id)].sort((a, b) => a - b);
     return succeed(state, { subgroups });
   },
 });

@@ -15,9 +15,7 @@ export const getUserGroups = defineEndpoint({
   requiresMember: true,
   params: z.object({ include_deactivated_groups: wire.bool().default(false) }),
   reduce(state, { actor, params, now }) {
-    const groups = [...rows(state.groups)]
-      .filter((group) => params.include_deactivated_groups || !group.deactivated)
-      .sort((a, b) => a.id - b.id);
+    const groups = [...rows(state.groups)].filter((group) => params.include_deactivated_groups || !group.deactivated).sort((a, b) => a.id - b.id);
     return succeed(state, { user_groups: groups.map((group) => presentUserGroup(state, group, now)) });
   },
 });

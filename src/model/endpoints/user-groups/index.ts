@@ -10,7 +10,8 @@ import { updateUserGroupMembers } from './update-user-group-members.js';
 import { updateUserGroupSubgroups } from './update-user-group-subgroups.js';
 import { updateUserGroup } from './update-user-group.js';
 
-export const USER_GROUP_ENDPOINTS = endpointList(getUserGroups,
+export const USER_GROUP_ENDPOINTS = endpointList(
+  getUserGroups,
   createUserGroup,
   updateUserGroup,
   deactivateUserGroup,
@@ -18,4 +19,5 @@ export const USER_GROUP_ENDPOINTS = endpointList(getUserGroups,
   getIsUserGroupMember,
   updateUserGroupMembers,
   getUserGroupSubgroups,
-  updateUserGroupSubgroups);
+  updateUserGroupSubgroups,
+);

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { as, CORDELIA, DESDEMONA, expectError, expectSuccess, HAMLET, HAMLET_BOT, IAGO, newModel, OTHELLO, POLONIUS, SHIVA } from '../../../testing/default-realm.js';
+import {
+  as,
+  CORDELIA,
+  DESDEMONA,
+  expectError,
+  expectSuccess,
+  HAMLET,
+  HAMLET_BOT,
+  IAGO,
+  newModel,
+  OTHELLO,
+  POLONIUS,
+  SHIVA,
+} from '../../../testing/default-realm.js';
 import { withRow } from '../../tables/table.js';
 import { createGroup, deactivateGroupDirectly, groupRow, systemGroupId } from './test-helpers.js';
 
@@ -102,7 +115,13 @@ describe('POST /user_groups/{user_group_id}/members (spec: POST /user_groups/{us
     refused(model, HAMLET, group, { add_subgroups: [old] }, 'User group is deactivated.');
     refused(model, HAMLET, group, { add_subgroups: [sub] }, `User group ${sub} is already a subgroup of this group.`);
     refused(model, HAMLET, group, { delete_subgroups: [999] }, 'Invalid user group ID: 999');
-    refused(model, HAMLET, group, { delete_subgroups: [systemGroupId(model, 'role:members')] }, `User group ${systemGroupId(model, 'role:members')} is not a subgroup of this group.`);
+    refused(
+      model,
+      HAMLET,
+      group,
+      { delete_subgroups: [systemGroupId(model, 'role:members')] },
+      `User group ${systemGroupId(model, 'role:members')} is not a subgroup of this group.`,
+    );
   });
 
   it('refuses cycles, including a group as its own subgroup, at any depth', () => {
@@ -198,7 +217,10 @@ describe('POST /user_groups/{user_group_id}/members (spec: POST /user_groups/{us
       const settings = model.state.realm.settings;
       model.reset({
         ...model.state,
-        realm: { ...model.state.realm, settings: { ...settings, groups: { ...settings.groups, can_manage_all_groups: systemGroupId(model, 'role:administrators') } } },
+        realm: {
+          ...model.state.realm,
+          settings: { ...settings, groups: { ...settings.groups, can_manage_all_groups: systemGroupId(model, 'role:administrators') } },
+        },
       });
       expectSuccess(update(model, IAGO, group, { add: [IAGO.userId] }));
     });

@@ -27,7 +27,12 @@ describe('PATCH /user_groups/{user_group_id}', () => {
     expectSuccess(patch(model, HAMLET, group, { name: 'Deck crew' }));
     // The old name is free again, the new one is taken.
     createGroup(model, HAMLET, 'crew');
-    expectError(as(model, HAMLET).post('/user_groups/create', { name: 'DECK CREW', description: '', members: '[]' }), 400, 'BAD_REQUEST', "User group 'DECK CREW' already exists.");
+    expectError(
+      as(model, HAMLET).post('/user_groups/create', { name: 'DECK CREW', description: '', members: '[]' }),
+      400,
+      'BAD_REQUEST',
+      "User group 'DECK CREW' already exists.",
+    );
     expectError(patch(model, DESDEMONA, systemGroupId(model, 'role:members'), { description: 'x' }), 400, 'BAD_REQUEST', 'Insufficient permission');
   });
 
@@ -42,16 +47,27 @@ describe('PATCH /user_groups/{user_group_id}', () => {
       'EXPECTATION_MISMATCH',
       "'old' value does not match the expected value.",
     );
-    expectError(patch(model, HAMLET, group, { can_manage_group: { new: systemGroupId(model, 'role:everyone') } }), 400, 'BAD_REQUEST', "'can_manage_group' setting cannot be set to 'role:everyone' group.");
+    expectError(
+      patch(model, HAMLET, group, { can_manage_group: { new: systemGroupId(model, 'role:everyone') } }),
+      400,
+      'BAD_REQUEST',
+      "'can_manage_group' setting cannot be set to 'role:everyone' group.",
+    );
     expectError(patch(model, HAMLET, group, { can_join_group: members }), 400, 'BAD_REQUEST');
     expect(model.state).toBe(before);
     expectSuccess(patch(model, HAMLET, group, { can_join_group: { new: members, old: systemGroupId(model, 'role:nobody') } }));
     expectSuccess(
       patch(model, HAMLET, group, {
-        can_manage_group: { new: { direct_members: [HAMLET.userId, CORDELIA.userId], direct_subgroups: [] }, old: { direct_members: [HAMLET.userId], direct_subgroups: [] } },
+        can_manage_group: {
+          new: { direct_members: [HAMLET.userId, CORDELIA.userId], direct_subgroups: [] },
+          old: { direct_members: [HAMLET.userId], direct_subgroups: [] },
+        },
       }),
     );
-    expect(groupRow(model, group).settings).toMatchObject({ can_join_group: members, can_manage_group: { directMembers: [HAMLET.userId, CORDELIA.userId], directSubgroups: [] } });
+    expect(groupRow(model, group).settings).toMatchObject({
+      can_join_group: members,
+      can_manage_group: { directMembers: [HAMLET.userId, CORDELIA.userId], directSubgroups: [] },
+    });
     // Cordelia now manages the group.
     expectSuccess(patch(model, CORDELIA, group, { description: 'hers too' }));
   });

@@ -40,7 +40,7 @@ describe('user_group events', () => {
     expect(polonius()).toEqual(expected);
   });
 
-  it('sends one update per changed key, in the real server\'s order, settings in API form', () => {
+  it("sends one update per changed key, in the real server's order, settings in API form", () => {
     const model = newModel();
     const id = createGroup(model, HAMLET, 'crew');
     const cordelia = listen(model, CORDELIA);
@@ -99,7 +99,12 @@ describe('user_group events', () => {
     const model = newModel();
     const id = createGroup(model, HAMLET, 'crew', { members: [CORDELIA.userId], subgroups: [GROUP.supportTeam] });
     const shiva = listen(model, SHIVA);
-    members(model, id, { delete_subgroups: [GROUP.supportTeam], add: [POLONIUS.userId, SHIVA.userId], add_subgroups: [GROUP.hamletcharacters], delete: [CORDELIA.userId] });
+    members(model, id, {
+      delete_subgroups: [GROUP.supportTeam],
+      add: [POLONIUS.userId, SHIVA.userId],
+      add_subgroups: [GROUP.hamletcharacters],
+      delete: [CORDELIA.userId],
+    });
     expect(shiva()).toEqual([
       { type: 'user_group', op: 'add_members', group_id: id, user_ids: [SHIVA.userId, POLONIUS.userId] },
       { type: 'user_group', op: 'remove_members', group_id: id, user_ids: [CORDELIA.userId] },
@@ -160,7 +165,7 @@ describe('user_group events', () => {
     expect(cordelia().map((event) => `${event.type}/${event.op}`)).toEqual(['user_group/remove_subgroups', 'stream/delete']);
   });
 
-  it('keeps a client\'s realm_user_groups equal to a fresh register, with and without deactivated groups', () => {
+  it("keeps a client's realm_user_groups equal to a fresh register, with and without deactivated groups", () => {
     const model = newModel();
     for (const capabilities of [{}, KEEPS_DEACTIVATED]) {
       const state = registerState(model, CORDELIA, ['realm_user_groups'], capabilities);

@@ -40,7 +40,12 @@ describe('POST /users events', () => {
     restrictGuests(model);
     const [placeholder, incomplete] = [listen(model, POLONIUS), listen(model, POLONIUS, { user_list_incomplete: true })];
     const userId = expectSuccess(as(model, DESDEMONA).post('/users', NEW_USER))['user_id'] as number;
-    const joined = (name: 'role:members' | 'role:fullmembers') => ({ type: 'user_group', op: 'add_members', group_id: model.state.systemGroupIds[name], user_ids: [userId] });
+    const joined = (name: 'role:members' | 'role:fullmembers') => ({
+      type: 'user_group',
+      op: 'add_members',
+      group_id: model.state.systemGroupIds[name],
+      user_ids: [userId],
+    });
     const addMembers = [joined('role:members'), joined('role:fullmembers')];
     const unknown = { ...registered(model, POLONIUS, userId), is_active: true };
     expect(unknown).toMatchObject({ full_name: 'Unknown user', email: `user${userId}@chatref.test` });

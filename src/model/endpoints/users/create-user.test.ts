@@ -50,7 +50,12 @@ describe('POST /users (spec: Authentication 5; POST /users)', () => {
   it('refuses an address already in use, whatever its case', () => {
     const model = newModel();
     const before = model.state;
-    expectError(as(model, DESDEMONA).post('/users', { ...NEW_USER, email: 'IAGO@chatref.test' }), 400, 'BAD_REQUEST', "Email 'IAGO@chatref.test' already in use");
+    expectError(
+      as(model, DESDEMONA).post('/users', { ...NEW_USER, email: 'IAGO@chatref.test' }),
+      400,
+      'BAD_REQUEST',
+      "Email 'IAGO@chatref.test' already in use",
+    );
     expect(model.state).toBe(before);
   });
 
@@ -67,7 +72,12 @@ describe('POST /users (spec: Authentication 5; POST /users)', () => {
   });
 
   it('names the first missing parameter', () => {
-    const error = expectError(as(newModel(), DESDEMONA).post('/users', { email: NEW_USER.email }), 400, 'REQUEST_VARIABLE_MISSING', "Missing 'password' argument");
+    const error = expectError(
+      as(newModel(), DESDEMONA).post('/users', { email: NEW_USER.email }),
+      400,
+      'REQUEST_VARIABLE_MISSING',
+      "Missing 'password' argument",
+    );
     expect(error['var_name']).toBe('password');
   });
 });

@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { presentAvatarChange } from '../../present/user.js';
 import { getRow } from '../../tables/table.js';
-import { as, CHANNEL, CORDELIA, DESDEMONA, expectSuccess, GROUP, HAMLET, HAMLET_BOT, IAGO, newModel, OTHELLO, POLONIUS } from '../../../testing/default-realm.js';
+import {
+  as,
+  CHANNEL,
+  CORDELIA,
+  DESDEMONA,
+  expectSuccess,
+  GROUP,
+  HAMLET,
+  HAMLET_BOT,
+  IAGO,
+  newModel,
+  OTHELLO,
+  POLONIUS,
+} from '../../../testing/default-realm.js';
 import { applyUserEvents, listen, registerUsers } from './test-support.js';
 
 type Model = ReturnType<typeof newModel>;
@@ -31,7 +44,7 @@ describe('DELETE /users/{user_id} events', () => {
     expect(iago()).toEqual([...bot, peerRemove([CHANNEL.scotland], HAMLET.userId), ...hamlet]);
   });
 
-  it('sends the deleted profile\'s name and avatar before the deactivation', () => {
+  it("sends the deleted profile's name and avatar before the deactivation", () => {
     const model = newModel();
     const hamlet = listen(model, HAMLET);
     expectSuccess(as(model, IAGO).delete(`/users/${CORDELIA.userId}`, { actions: '{"delete_profile": true}' }));
@@ -86,7 +99,12 @@ describe('DELETE /users/{user_id} events', () => {
       removeMember(model.state.systemGroupIds['role:fullmembers']),
       removeMember(model.state.systemGroupIds['role:members']),
       removeMember(GROUP.hamletcharacters),
-      { type: 'realm', op: 'update_dict', property: 'default', data: { can_add_custom_emoji_group: { direct_members: [HAMLET.userId], direct_subgroups: [] } } },
+      {
+        type: 'realm',
+        op: 'update_dict',
+        property: 'default',
+        data: { can_add_custom_emoji_group: { direct_members: [HAMLET.userId], direct_subgroups: [] } },
+      },
     ]);
   });
 

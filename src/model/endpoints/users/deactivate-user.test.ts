@@ -91,8 +91,18 @@ describe('DELETE /users/{user_id} (spec: States and transitions; DELETE /users/{
 
   it('validates actions strictly', () => {
     const model = newModel();
-    expectError(as(model, IAGO).delete(`/users/${HAMLET.userId}`, { actions: '{"delete_everything": true}' }), 400, 'BAD_REQUEST', 'Argument "delete_everything" at actions is unexpected');
-    expectError(as(model, IAGO).delete(`/users/${HAMLET.userId}`, { actions: '{"delete_profile": 1}' }), 400, 'BAD_REQUEST', 'actions["delete_profile"] is not a boolean');
+    expectError(
+      as(model, IAGO).delete(`/users/${HAMLET.userId}`, { actions: '{"delete_everything": true}' }),
+      400,
+      'BAD_REQUEST',
+      'Argument "delete_everything" at actions is unexpected',
+    );
+    expectError(
+      as(model, IAGO).delete(`/users/${HAMLET.userId}`, { actions: '{"delete_profile": 1}' }),
+      400,
+      'BAD_REQUEST',
+      'actions["delete_profile"] is not a boolean',
+    );
   });
 
   it('keeps an active owner after any deactivation', () => {

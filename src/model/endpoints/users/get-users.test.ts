@@ -1,9 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { as, body, CORDELIA, DESDEMONA, expectError, expectSuccess, HAMLET, HAMLET_BOT, IAGO, newModel, OTHELLO, POLONIUS } from '../../../testing/default-realm.js';
+import {
+  as,
+  body,
+  CORDELIA,
+  DESDEMONA,
+  expectError,
+  expectSuccess,
+  HAMLET,
+  HAMLET_BOT,
+  IAGO,
+  newModel,
+  OTHELLO,
+  POLONIUS,
+} from '../../../testing/default-realm.js';
 
 const USER_FIELDS = [
-  'email', 'user_id', 'avatar_version', 'is_admin', 'is_owner', 'is_guest', 'role', 'is_bot', 'full_name',
-  'timezone', 'is_active', 'date_joined', 'delivery_email', 'avatar_url', 'bot_type', 'bot_owner_id', 'is_imported_stub',
+  'email',
+  'user_id',
+  'avatar_version',
+  'is_admin',
+  'is_owner',
+  'is_guest',
+  'role',
+  'is_bot',
+  'full_name',
+  'timezone',
+  'is_active',
+  'date_joined',
+  'delivery_email',
+  'avatar_url',
+  'bot_type',
+  'bot_owner_id',
+  'is_imported_stub',
 ];
 
 describe('GET /users (spec: User; GET /users)', () => {
@@ -35,7 +63,7 @@ describe('GET /users (spec: User; GET /users)', () => {
     expect(seenBySelf.delivery_email).toBe(CORDELIA.email);
   });
 
-  it('always shows a bot\'s real address, even to guests', () => {
+  it("always shows a bot's real address, even to guests", () => {
     const seenByGuest = expectSuccess(as(newModel(), POLONIUS).get(`/users/${HAMLET_BOT.userId}`))['user'];
     expect(seenByGuest).toMatchObject({ email: HAMLET_BOT.email, delivery_email: HAMLET_BOT.email });
   });
@@ -45,7 +73,9 @@ describe('GET /users (spec: User; GET /users)', () => {
     const withGravatar = expectSuccess(as(model, HAMLET).get('/users'))['members'] as any[];
     expect(withGravatar.find((m) => m.user_id === IAGO.userId).avatar_url).toBeNull();
     // Cordelia's address is hidden from Hamlet, so he cannot compute her Gravatar himself.
-    expect(withGravatar.find((m) => m.user_id === CORDELIA.userId).avatar_url).toMatch(/^https:\/\/secure\.gravatar\.com\/avatar\/[0-9a-f]{32}\?d=identicon&version=1$/);
+    expect(withGravatar.find((m) => m.user_id === CORDELIA.userId).avatar_url).toMatch(
+      /^https:\/\/secure\.gravatar\.com\/avatar\/[0-9a-f]{32}\?d=identicon&version=1$/,
+    );
     const without = expectSuccess(as(model, HAMLET).get('/users', { client_gravatar: 'false' }))['members'] as any[];
     expect(without.every((m) => typeof m.avatar_url === 'string')).toBe(true);
   });

@@ -36,9 +36,7 @@ export const getUsers = defineEndpoint({
       }
     }
     const options = userViewOptions(params);
-    const members = users.map((user) =>
-      canAccessUser(state, actor, user) ? presentUser(state, actor, user, options) : presentInaccessibleUser(state, user),
-    );
+    const members = users.map((user) => (canAccessUser(state, actor, user) ? presentUser(state, actor, user, options) : presentInaccessibleUser(state, user)));
     return succeed(state, { members });
   },
 });

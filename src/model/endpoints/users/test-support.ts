@@ -58,18 +58,21 @@ const ROLE_FLAGS = (role: number) => ({ is_admin: role <= 200, is_owner: role ==
 
 function withoutSubscriber(state: Dict, userId: number): void {
   for (const key of ['subscriptions', 'never_subscribed']) {
-    for (const sub of state[key] as Dict[]) if (Array.isArray(sub['subscribers'])) sub['subscribers'] = sub['subscribers'].filter((id: number) => id !== userId);
+    for (const sub of state[key] as Dict[])
+      if (Array.isArray(sub['subscribers'])) sub['subscribers'] = sub['subscribers'].filter((id: number) => id !== userId);
   }
 }
 
 function withoutGroupMember(state: Dict, userId: number): void {
   for (const [key, value] of Object.entries(state)) {
-    if (key.startsWith('realm_can_') && typeof value === 'object' && value !== null) value['direct_members'] = value['direct_members'].filter((id: number) => id !== userId);
+    if (key.startsWith('realm_can_') && typeof value === 'object' && value !== null)
+      value['direct_members'] = value['direct_members'].filter((id: number) => id !== userId);
   }
   for (const group of state['realm_user_groups'] as Dict[]) {
     group['members'] = group['members'].filter((id: number) => id !== userId);
     for (const [key, value] of Object.entries(group)) {
-      if (key.startsWith('can_') && typeof value === 'object' && value !== null) value['direct_members'] = value['direct_members'].filter((id: number) => id !== userId);
+      if (key.startsWith('can_') && typeof value === 'object' && value !== null)
+        value['direct_members'] = value['direct_members'].filter((id: number) => id !== userId);
     }
   }
 }

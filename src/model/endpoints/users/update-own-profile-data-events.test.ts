@@ -29,7 +29,10 @@ describe('PATCH /users/me/profile_data events', () => {
     const model = newModel();
     expectSuccess(as(model, DESDEMONA).patch('/realm', { can_access_all_users_group: JSON.stringify({ new: model.state.systemGroupIds['role:members'] }) }));
     const clients = [HAMLET, IAGO, POLONIUS].map((viewer) => ({ viewer, state: registerUsers(model, viewer), events: listen(model, viewer) }));
-    const data = [{ id: FIELD.biography, value: 'Now in *Paris*' }, { id: FIELD.birthday, value: null }];
+    const data = [
+      { id: FIELD.biography, value: 'Now in *Paris*' },
+      { id: FIELD.birthday, value: null },
+    ];
     expectSuccess(as(model, IAGO).patch('/users/me/profile_data', { data: JSON.stringify(data) }));
     for (const { viewer, state, events } of clients) {
       applyUserEvents(model, state, events(), viewer.userId);

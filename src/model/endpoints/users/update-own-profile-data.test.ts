@@ -10,20 +10,33 @@ const set = (entries: unknown[]) => ({ data: JSON.stringify(entries) });
 describe('PATCH /users/me/profile_data (spec: PATCH /users/me/profile_data)', () => {
   it('sets and removes own values of every field type', () => {
     const model = newModel();
-    expectSuccess(as(model, SHIVA).patch('/users/me/profile_data', set([
-      { id: FIELD.phone, value: '555' },
-      { id: FIELD.biography, value: 'I *moderate*.' },
-      { id: FIELD.editor, value: '1' },
-      { id: FIELD.birthday, value: '2000-02-29' },
-      { id: FIELD.website, value: 'https://example.com/shiva' },
-      { id: FIELD.mentor, value: [HAMLET.userId] },
-      { id: FIELD.github, value: 'shiva' },
-    ])));
+    expectSuccess(
+      as(model, SHIVA).patch(
+        '/users/me/profile_data',
+        set([
+          { id: FIELD.phone, value: '555' },
+          { id: FIELD.biography, value: 'I *moderate*.' },
+          { id: FIELD.editor, value: '1' },
+          { id: FIELD.birthday, value: '2000-02-29' },
+          { id: FIELD.website, value: 'https://example.com/shiva' },
+          { id: FIELD.mentor, value: [HAMLET.userId] },
+          { id: FIELD.github, value: 'shiva' },
+        ]),
+      ),
+    );
     const profile = profileOf(model, SHIVA.userId);
     expect(profile[FIELD.biography]).toEqual({ value: 'I *moderate*.', rendered_value: '<p>I <em>moderate</em>.</p>' });
     expect(profile[FIELD.editor]).toEqual({ value: '1' });
     expect(profile[FIELD.mentor]).toEqual({ value: '[4]' });
-    expectSuccess(as(model, SHIVA).patch('/users/me/profile_data', set([{ id: FIELD.phone, value: '' }, { id: FIELD.mentor, value: [] }])));
+    expectSuccess(
+      as(model, SHIVA).patch(
+        '/users/me/profile_data',
+        set([
+          { id: FIELD.phone, value: '' },
+          { id: FIELD.mentor, value: [] },
+        ]),
+      ),
+    );
     const after = profileOf(model, SHIVA.userId);
     expect(after).not.toHaveProperty(String(FIELD.phone));
     expect(after).not.toHaveProperty(String(FIELD.mentor));
@@ -50,8 +63,12 @@ describe('PATCH /users/me/profile_data (spec: PATCH /users/me/profile_data)', ()
   it('refuses fields not editable by users, except for administrators', () => {
     const model = newModel();
     const before = model.state;
-    expectError(as(model, HAMLET).patch('/users/me/profile_data', set([{ id: FIELD.pronouns, value: 'they/them' }])), 400, 'BAD_REQUEST',
-      'You are not allowed to change this field. Contact an administrator to update it.');
+    expectError(
+      as(model, HAMLET).patch('/users/me/profile_data', set([{ id: FIELD.pronouns, value: 'they/them' }])),
+      400,
+      'BAD_REQUEST',
+      'You are not allowed to change this field. Contact an administrator to update it.',
+    );
     expect(model.state).toBe(before);
     expectSuccess(as(model, IAGO).patch('/users/me/profile_data', set([{ id: FIELD.pronouns, value: 'he/him' }])));
     expect(profileOf(model, IAGO.userId)[FIELD.pronouns]).toEqual({ value: 'he/him' });

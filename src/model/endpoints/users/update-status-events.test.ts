@@ -52,7 +52,7 @@ describe('POST /users/me/status events and the user_status register key', () => 
     expect(polonius()).toEqual([hamlet]);
   });
 
-  it('keeps a client\'s user_status equal to a fresh register', () => {
+  it("keeps a client's user_status equal to a fresh register", () => {
     const model = newModel();
     const state = registerUsers(model, CORDELIA);
     const events = listen(model, CORDELIA);

@@ -37,25 +37,59 @@ describe('POST /users/me/status (spec: POST /users/me/status; Limits)', () => {
     const model = newModel();
     expectSuccess(as(model, HAMLET).post('/users/me/status', { status_text: '🐙'.repeat(60) }));
     const before = model.state;
-    expectError(as(model, HAMLET).post('/users/me/status', { status_text: 'x'.repeat(61) }), 400, 'BAD_REQUEST', 'status_text is too long (limit: 60 characters)');
+    expectError(
+      as(model, HAMLET).post('/users/me/status', { status_text: 'x'.repeat(61) }),
+      400,
+      'BAD_REQUEST',
+      'status_text is too long (limit: 60 characters)',
+    );
     expect(model.state).toBe(before);
   });
 
   it('requires emoji_name with emoji_code or reaction_type', () => {
     const model = newModel();
-    expectError(as(model, HAMLET).post('/users/me/status', { status_text: 'x', emoji_code: '1f419' }), 400, 'BAD_REQUEST',
-      'Client must pass emoji_name if they pass either emoji_code or reaction_type.');
+    expectError(
+      as(model, HAMLET).post('/users/me/status', { status_text: 'x', emoji_code: '1f419' }),
+      400,
+      'BAD_REQUEST',
+      'Client must pass emoji_name if they pass either emoji_code or reaction_type.',
+    );
     expectError(as(model, HAMLET).post('/users/me/status', { status_text: 'x', reaction_type: 'unicode_emoji' }), 400, 'BAD_REQUEST');
   });
 
   it('validates emoji names, codes and types', () => {
     const model = newModel();
     const before = model.state;
-    expectError(as(model, HAMLET).post('/users/me/status', { emoji_name: 'no_such_emoji_here' }), 400, 'BAD_REQUEST', "Emoji 'no_such_emoji_here' does not exist");
-    expectError(as(model, HAMLET).post('/users/me/status', { emoji_name: 'octopus', emoji_code: '1f600', reaction_type: 'unicode_emoji' }), 400, 'BAD_REQUEST', 'Invalid emoji name.');
-    expectError(as(model, HAMLET).post('/users/me/status', { emoji_name: 'octopus', emoji_code: 'zzzz', reaction_type: 'unicode_emoji' }), 400, 'BAD_REQUEST', 'Invalid emoji code.');
-    expectError(as(model, HAMLET).post('/users/me/status', { emoji_name: 'green_tick', emoji_code: '1', reaction_type: 'realm_emoji' }), 400, 'BAD_REQUEST', 'Invalid custom emoji.');
-    expectError(as(model, HAMLET).post('/users/me/status', { emoji_name: 'octopus', emoji_code: '1f419', reaction_type: 'other' }), 400, 'BAD_REQUEST', 'Invalid emoji type.');
+    expectError(
+      as(model, HAMLET).post('/users/me/status', { emoji_name: 'no_such_emoji_here' }),
+      400,
+      'BAD_REQUEST',
+      "Emoji 'no_such_emoji_here' does not exist",
+    );
+    expectError(
+      as(model, HAMLET).post('/users/me/status', { emoji_name: 'octopus', emoji_code: '1f600', reaction_type: 'unicode_emoji' }),
+      400,
+      'BAD_REQUEST',
+      'Invalid emoji name.',
+    );
+    expectError(
+      as(model, HAMLET).post('/users/me/status', { emoji_name: 'octopus', emoji_code: 'zzzz', reaction_type: 'unicode_emoji' }),
+      400,
+      'BAD_REQUEST',
+      'Invalid emoji code.',
+    );
+    expectError(
+      as(model, HAMLET).post('/users/me/status', { emoji_name: 'green_tick', emoji_code: '1', reaction_type: 'realm_emoji' }),
+      400,
+      'BAD_REQUEST',
+      'Invalid custom emoji.',
+    );
+    expectError(
+      as(model, HAMLET).post('/users/me/status', { emoji_name: 'octopus', emoji_code: '1f419', reaction_type: 'other' }),
+      400,
+      'BAD_REQUEST',
+      'Invalid emoji type.',
+    );
     expect(model.state).toBe(before);
     expectSuccess(as(model, HAMLET).post('/users/me/status', { emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'service_extra_emoji' }));
     expect(statusOf(model, HAMLET.userId)).toMatchObject({ emoji_name: 'zulip', reaction_type: 'service_extra_emoji' });
@@ -69,6 +103,11 @@ describe('POST /users/me/status (spec: POST /users/me/status; Limits)', () => {
   });
 
   it('does not accept bot requests', () => {
-    expectError(as(newModel(), HAMLET_BOT).post('/users/me/status', { status_text: 'beep' }), 400, 'BAD_REQUEST', 'This endpoint does not accept bot requests.');
+    expectError(
+      as(newModel(), HAMLET_BOT).post('/users/me/status', { status_text: 'beep' }),
+      400,
+      'BAD_REQUEST',
+      'This endpoint does not accept bot requests.',
+    );
   });
 });

@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { presentAvatarChange } from '../../present/user.js';
 import { getRow } from '../../tables/table.js';
-import { as, CHANNEL, CORDELIA, DESDEMONA, expectSuccess, FIELD, HAMLET, HAMLET_BOT, IAGO, newModel, OTHELLO, POLONIUS, SHIVA } from '../../../testing/default-realm.js';
+import {
+  as,
+  CHANNEL,
+  CORDELIA,
+  DESDEMONA,
+  expectSuccess,
+  FIELD,
+  HAMLET,
+  HAMLET_BOT,
+  IAGO,
+  newModel,
+  OTHELLO,
+  POLONIUS,
+  SHIVA,
+} from '../../../testing/default-realm.js';
 import { applyUserEvents, listen, registerUsers } from './test-support.js';
 
 type Model = ReturnType<typeof newModel>;
@@ -154,7 +168,10 @@ describe('PATCH /users/{user_id} events', () => {
     expectClientsInStep(model, [POLONIUS, hamletLogin, cordeliaLogin, IAGO], () => {
       patchUser(model, HAMLET.userId, {
         full_name: 'Prince Hamlet',
-        profile_data: JSON.stringify([{ id: FIELD.phone, value: null }, { id: FIELD.mentor, value: [CORDELIA.userId] }]),
+        profile_data: JSON.stringify([
+          { id: FIELD.phone, value: null },
+          { id: FIELD.mentor, value: [CORDELIA.userId] },
+        ]),
         new_email: 'prince@chatref.test',
       });
       patchUser(model, CORDELIA.userId, { new_email: 'lear.daughter@chatref.test', full_name: 'Cordelia' });

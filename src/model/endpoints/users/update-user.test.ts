@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { as, CORDELIA, DESDEMONA, expectError, expectSuccess, FIELD, HAMLET, HAMLET_BOT, IAGO, newModel, OTHELLO, POLONIUS, SHIVA } from '../../../testing/default-realm.js';
+import {
+  as,
+  CORDELIA,
+  DESDEMONA,
+  expectError,
+  expectSuccess,
+  FIELD,
+  HAMLET,
+  HAMLET_BOT,
+  IAGO,
+  newModel,
+  OTHELLO,
+  POLONIUS,
+  SHIVA,
+} from '../../../testing/default-realm.js';
 
 function userOf(model: ReturnType<typeof newModel>, id: number) {
   return expectSuccess(as(model, IAGO).get(`/users/${id}`, { include_custom_profile_fields: 'true' }))['user'];
@@ -66,7 +80,12 @@ describe('PATCH /users/{user_id}: roles (spec: Authentication 5; PATCH /users/{e
     expect(model.state).toBe(before);
     expectSuccess(as(model, HAMLET).patch(`/users/${HAMLET_BOT.userId}`, { full_name: 'Yorick' }));
     expect(userOf(model, HAMLET_BOT.userId).full_name).toBe('Yorick');
-    expectError(as(model, HAMLET).patch(`/users/${HAMLET_BOT.userId}`, { role: '200' }), 400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
+    expectError(
+      as(model, HAMLET).patch(`/users/${HAMLET_BOT.userId}`, { role: '200' }),
+      400,
+      'UNAUTHORIZED_PRINCIPAL',
+      'Must be an organization administrator',
+    );
   });
 
   it('answers unknown ids with "No such user" and changes nothing', () => {
@@ -109,7 +128,10 @@ describe('PATCH /users/{user_id}: name, profile data, address', () => {
     expect(profile[FIELD.mentor]).toEqual({ value: '[2, 3]' });
 
     const afterSet = model.state;
-    const partlyBad = JSON.stringify([{ id: FIELD.phone, value: null }, { id: FIELD.birthday, value: 'yesterday' }]);
+    const partlyBad = JSON.stringify([
+      { id: FIELD.phone, value: null },
+      { id: FIELD.birthday, value: 'yesterday' },
+    ]);
     expectError(as(model, IAGO).patch(`/users/${CORDELIA.userId}`, { profile_data: partlyBad }), 400, 'BAD_REQUEST', 'Birthday is not a date');
     expect(model.state).toBe(afterSet);
 
@@ -130,7 +152,12 @@ describe('PATCH /users/{user_id}: name, profile data, address', () => {
   it('changes an address only for an owner holding can_change_user_emails', () => {
     const model = newModel();
     const before = model.state;
-    expectError(as(model, IAGO).patch(`/users/${HAMLET.userId}`, { new_email: 'prince@chatref.test' }), 400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
+    expectError(
+      as(model, IAGO).patch(`/users/${HAMLET.userId}`, { new_email: 'prince@chatref.test' }),
+      400,
+      'UNAUTHORIZED_PRINCIPAL',
+      'Must be an organization owner',
+    );
     expectError(as(model, DESDEMONA).patch(`/users/${HAMLET.userId}`, { new_email: IAGO.email }), 400, 'BAD_REQUEST');
     expectError(as(model, DESDEMONA).patch(`/users/${HAMLET.userId}`, { new_email: 'nonsense' }), 400, 'BAD_REQUEST');
     expect(model.state).toBe(before);
