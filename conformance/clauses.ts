@@ -8,8 +8,8 @@
 import type { Level } from './check.js';
 import { AUTH_CLAUSES } from './clauses/auth.js';
 import { CHANNEL_CLAUSES } from './clauses/channels.js';
-import { EVENT_CLAUSES } from './clauses/events.js';
 import { EVENT_ORACLE_CLAUSES } from './clauses/event-oracle.js';
+import { EVENT_CLAUSES } from './clauses/events.js';
 import { GENERAL_CLAUSES } from './clauses/general.js';
 import { GROUP_CLAUSES } from './clauses/groups.js';
 import { PROFILE_CLAUSES } from './clauses/profile.js';

@@ -4,8 +4,8 @@
  * reproduction of everything the check sent.
  */
 import type { UploadedFile } from '../src/model/request.js';
-import type { Actor, CheckContext, Exchange } from './check.js';
 import type { Session } from './bootstrap.js';
+import type { Actor, CheckContext, Exchange } from './check.js';
 import type { TargetAuth, TargetResponse } from './target.js';
 
 /**

@@ -5,12 +5,12 @@
  * repeat the requests.
  */
 import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { existsSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../src/create-server.js';
 import type { RunningServer } from '../src/http/server.js';
-import { CheckFailure, type Check } from './check.js';
+import { type Check, CheckFailure } from './check.js';
 import type { Clause } from './clauses.js';
 import { expectSuccess } from './expect.js';
 import { formatConsoleReport } from './report/console.js';

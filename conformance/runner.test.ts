@@ -4,7 +4,7 @@
  * to create users or go away mid-run.
  */
 import { describe, expect, it } from 'vitest';
-import { CheckFailure, type Check, type CheckContext } from './check.js';
+import { type Check, type CheckContext, CheckFailure } from './check.js';
 import type { Clause } from './clauses.js';
 import { expectEqual, expectSuccess } from './expect.js';
 import { exitCodeOf } from './report/types.js';

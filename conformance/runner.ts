@@ -6,9 +6,9 @@
 import { randomInt } from 'node:crypto';
 import { defaultFixtureData } from '../src/fixtures/load.js';
 import { bootstrap, CouldNotRunError, type Session } from './bootstrap.js';
-import { CheckFailure, type Check, type Exchange, type Level } from './check.js';
-import { CLAUSES, type Clause } from './clauses.js';
+import { type Check, CheckFailure, type Exchange, type Level } from './check.js';
 import { ALL_CHECKS } from './checks/index.js';
+import { CLAUSES, type Clause } from './clauses.js';
 import { createContext, describeCause, TransportError } from './context.js';
 import { curlScript } from './report/curl.js';
 import type { CheckResult, ClauseSummary, ConformanceReport, ExchangeRecord, FailureRecord } from './report/types.js';

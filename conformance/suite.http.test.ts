@@ -3,7 +3,7 @@
  * (`node dist/cli/main.js serve --port 0 --seed conformance`), bootstrapped
  * from the owner on the server's credentials line.
  */
-import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';

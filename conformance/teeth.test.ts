@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConformanceReport } from './report/types.js';
 import { modelOwner, runConformance } from './runner.js';
 import { BUGS, type Bug } from './teeth/bugs.js';
-import { distorted, type Distortion } from './teeth/distort.js';
+import { type Distortion, distorted } from './teeth/distort.js';
 
 const SEED = 20_240_601;
 const RUNS = 3;

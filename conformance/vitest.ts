@@ -12,8 +12,7 @@ import { bootstrap, type Session } from './bootstrap.js';
 import type { Check } from './check.js';
 import { describeCause } from './context.js';
 import { failureLine } from './report/console.js';
-import { resolveTarget, runCheck, selectChecks, type ConformanceOptions, type ResolvedTarget, type TargetSpec } from './runner.js';
-import { DEFAULT_RUNS } from './runner.js';
+import { type ConformanceOptions, DEFAULT_RUNS, type ResolvedTarget, resolveTarget, runCheck, selectChecks, type TargetSpec } from './runner.js';
 
 export interface VitestConformanceOptions extends Omit<ConformanceOptions, 'target' | 'onProgress' | 'timeoutMs'> {
   /** The target, or a function giving it once the tests start (e.g. after a server started in beforeAll). */

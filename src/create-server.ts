@@ -1,6 +1,6 @@
 /** Starting a chatref server from a fixture: the library form of `chatref serve`. */
 import { loadFixture } from './fixtures/load.js';
-import { startServer, type RunningServer, type ServerOptions } from './http/server.js';
+import { type RunningServer, type ServerOptions, startServer } from './http/server.js';
 import type { State } from './model/state.js';
 
 export interface CreateServerOptions extends Omit<ServerOptions, 'state'> {

@@ -3,7 +3,7 @@ import { loadFixture } from './fixtures/load.js';
 import { basicAuthorization } from './model/auth.js';
 import type { ModelResponse, UploadedFile } from './model/request.js';
 import type { State } from './model/state.js';
-import { openEventStream, type EventStream, type EventStreamOptions } from './store/event-stream.js';
+import { type EventStream, type EventStreamOptions, openEventStream } from './store/event-stream.js';
 import { Store, type StoreRequest } from './store/store.js';
 
 export interface ModelOptions {

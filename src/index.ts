@@ -7,10 +7,11 @@
  * console.log(server.apiUrl); // http://127.0.0.1:PORT/api/v1
  * await server.stop();
  */
-export { createModel, type Model, type ModelOptions, type Credentials, type CallOptions } from './in-process.js';
-export { createServer, type CreateServerOptions } from './create-server.js';
-export { Store, type StoreOptions, type StoreRequest } from './store/store.js';
-export type { EventStream, EventStreamOptions, StreamEvent } from './store/event-stream.js';
-export { loadFixture, readFixture, defaultFixtureData } from './fixtures/load.js';
+
+export { type CreateServerOptions, createServer } from './create-server.js';
 export { buildState, FixtureError } from './fixtures/build-state.js';
+export { defaultFixtureData, loadFixture, readFixture } from './fixtures/load.js';
+export { type CallOptions, type Credentials, createModel, type Model, type ModelOptions } from './in-process.js';
 export * from './model/api.js';
+export type { EventStream, EventStreamOptions, StreamEvent } from './store/event-stream.js';
+export { Store, type StoreOptions, type StoreRequest } from './store/store.js';

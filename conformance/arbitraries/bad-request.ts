@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import type { EndpointSpec, PathParamKind, PropertyEnv } from '../properties/endpoint-spec.js';
 import { anyOddString, oddString } from './strings.js';
-import { unknownEmailSegment, unknownIdSegment, wireValue, type Verdict, type WireValue } from './wire-values.js';
+import { unknownEmailSegment, unknownIdSegment, type Verdict, type WireValue, wireValue } from './wire-values.js';
 
 export type Mutation =
   | { readonly kind: 'drop'; readonly param: string }

@@ -1,18 +1,18 @@
 /** PATCH /users/{user_id} role=…: administrators change roles; only owners touch the owner role. */
 import type fc from 'fast-check';
-import { expectOutcome, type Expected } from './outcome.js';
 import { checkInvariants } from './invariants.js';
+import { type Expected, expectOutcome } from './outcome.js';
 import {
   activeOwners,
+  type Caller,
   callerActive,
   callerLabel,
   callerRole,
   isAdministrator,
-  pick,
-  pickCaller,
-  type Caller,
   type Model,
   type PoolUser,
+  pick,
+  pickCaller,
   type Role,
   type World,
 } from './world.js';

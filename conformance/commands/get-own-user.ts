@@ -2,7 +2,7 @@
 import type fc from 'fast-check';
 import { CheckFailure } from '../check.js';
 import { expectOutcome } from './outcome.js';
-import { callerActive, callerLabel, callerRole, pickCaller, type Model, type World } from './world.js';
+import { callerActive, callerLabel, callerRole, type Model, pickCaller, type World } from './world.js';
 
 export class GetOwnUserCommand implements fc.AsyncCommand<Model, World> {
   private label = '';

@@ -3,7 +3,7 @@ import type fc from 'fast-check';
 import { CheckFailure } from '../check.js';
 import { checkUserDict } from './invariants.js';
 import { expectOutcome } from './outcome.js';
-import { callerActive, callerLabel, callerRole, pick, pickCaller, type Model, type World } from './world.js';
+import { callerActive, callerLabel, callerRole, type Model, pick, pickCaller, type World } from './world.js';
 
 export class GetUserCommand implements fc.AsyncCommand<Model, World> {
   private label = '';

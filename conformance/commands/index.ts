@@ -7,7 +7,7 @@ import { GetOwnUserCommand } from './get-own-user.js';
 import { GetUserCommand } from './get-user.js';
 import { RenameUserCommand } from './rename-user.js';
 import { UpdateStatusCommand } from './update-status.js';
-import { ROLES, type Model, type World } from './world.js';
+import { type Model, ROLES, type World } from './world.js';
 
 const position = fc.nat({ max: 9 });
 const role = fc.constantFrom(...ROLES);

@@ -6,7 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { CheckFailure } from '../check.js';
 import { describeResponse, isSuccess } from '../properties/envelope.js';
-import { ROLES, type Model, type PoolUser, type World } from './world.js';
+import { type Model, type PoolUser, ROLES, type World } from './world.js';
 
 type UserDict = Record<string, unknown>;
 

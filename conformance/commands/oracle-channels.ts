@@ -6,12 +6,12 @@ import {
   MAX_CHANNELS,
   MAX_MADE_PER_CHECK,
   MAX_MADE_PER_RUN,
+  type OracleCommand,
+  type OracleModel,
   pickActiveCaller,
   pickChannel,
   pickUserId,
   sendWrite,
-  type OracleCommand,
-  type OracleModel,
 } from './oracle-world.js';
 import type { World } from './world.js';
 

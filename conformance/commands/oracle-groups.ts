@@ -5,12 +5,12 @@ import {
   MAX_GROUPS,
   MAX_MADE_PER_CHECK,
   MAX_MADE_PER_RUN,
+  type OracleCommand,
+  type OracleModel,
   pickActiveCaller,
   pickGroup,
   pickUserId,
   sendWrite,
-  type OracleCommand,
-  type OracleModel,
 } from './oracle-world.js';
 import type { World } from './world.js';
 

@@ -11,7 +11,7 @@ import { ArchiveChannelCommand, CHANNEL_CHANGES, CreateChannelCommand, Subscript
 import { CreateGroupCommand, DeactivateGroupCommand, GroupMembershipCommand, UpdateGroupCommand } from './oracle-groups.js';
 import { CreateProfileFieldCommand, ProfileDataCommand } from './oracle-profile.js';
 import { UpdateRealmCommand } from './oracle-realm.js';
-import { StatusCommand, STATUS_CHANGES } from './oracle-status.js';
+import { STATUS_CHANGES, StatusCommand } from './oracle-status.js';
 import type { OracleCommand } from './oracle-world.js';
 import { RenameUserCommand } from './rename-user.js';
 import { UpdateStatusCommand } from './update-status.js';

@@ -1,5 +1,5 @@
 /** Custom profile writes for the event oracle: a user's own values, and (once per realm) a new field. */
-import { commandLabel, pickActiveCaller, sendWrite, type OracleCommand, type OracleModel } from './oracle-world.js';
+import { commandLabel, type OracleCommand, type OracleModel, pickActiveCaller, sendWrite } from './oracle-world.js';
 import { pick, type World } from './world.js';
 
 const VALUES = ['first value', 'second value', 'ünïcödé ✓'] as const;

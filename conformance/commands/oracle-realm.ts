@@ -1,5 +1,5 @@
 /** PATCH /realm for the event oracle: one of a few settings, restored when the check ends. */
-import { commandLabel, pickActiveCaller, sendWrite, type OracleCommand, type OracleModel } from './oracle-world.js';
+import { commandLabel, type OracleCommand, type OracleModel, pickActiveCaller, sendWrite } from './oracle-world.js';
 import { pick, type World } from './world.js';
 
 export class UpdateRealmCommand implements OracleCommand {

@@ -1,5 +1,5 @@
 /** POST /users/me/status for the event oracle: emoji and text together or apart, and clearing (any caller, the owner included). */
-import { commandLabel, pickActiveCaller, sendWrite, type OracleCommand, type OracleModel } from './oracle-world.js';
+import { commandLabel, type OracleCommand, type OracleModel, pickActiveCaller, sendWrite } from './oracle-world.js';
 import type { World } from './world.js';
 
 /** Status changes as a client sends them: an emoji alone, text with an emoji, everything cleared, away alone. */

@@ -9,7 +9,7 @@
 import type fc from 'fast-check';
 import type { Actor } from '../check.js';
 import { expectOutcome } from './outcome.js';
-import { callerLabel, pick, type Caller, type Model, type World, type WorldRequest } from './world.js';
+import { type Caller, callerLabel, type Model, pick, type World, type WorldRequest } from './world.js';
 
 export interface ChannelRef {
   readonly id: number;

@@ -1,7 +1,7 @@
 /** What a command expects from its call, and the check that the answer and the read-back agree with it. */
 import { CheckFailure } from '../check.js';
-import type { TargetResponse } from '../target.js';
 import { describeResponse, expectWellFormed } from '../properties/envelope.js';
+import type { TargetResponse } from '../target.js';
 
 /** `either` where the rules of the real server are not pinned down (e.g. acting on oneself). */
 export type Expected = 'ok' | 'refused' | 'unauthenticated' | 'either';

@@ -1,8 +1,8 @@
 /** PATCH /users/{user_id} full_name=…: administrators rename users. */
 import type fc from 'fast-check';
-import { expectOutcome, type Expected } from './outcome.js';
 import { checkInvariants } from './invariants.js';
-import { callerActive, callerLabel, callerRole, isAdministrator, pick, pickCaller, type Caller, type Model, type PoolUser, type World } from './world.js';
+import { type Expected, expectOutcome } from './outcome.js';
+import { type Caller, callerActive, callerLabel, callerRole, isAdministrator, type Model, type PoolUser, pick, pickCaller, type World } from './world.js';
 
 /** Legal in a full name on every server, yet not plain ASCII. */
 export const NAME_SUFFIXES = ['', ' é', ' Ünïcödé', ' 🐙', ' Ωμέγα'] as const;

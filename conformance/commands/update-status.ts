@@ -2,9 +2,9 @@
 import type fc from 'fast-check';
 import { CheckFailure } from '../check.js';
 import { describeResponse, isSuccess } from '../properties/envelope.js';
-import { expectOutcome } from './outcome.js';
 import { checkInvariants } from './invariants.js';
-import { pick, type Model, type World } from './world.js';
+import { expectOutcome } from './outcome.js';
+import { type Model, pick, type World } from './world.js';
 
 /** At most 60 code points, as the spec allows; some not ASCII. */
 export const STATUS_TEXTS = ['', 'in a meeting', '🏖️ on vacation', 'עברית mixed', 'é'.repeat(60)] as const;

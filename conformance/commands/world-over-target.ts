@@ -4,13 +4,13 @@
  * a reference model that gets every call too and must answer alike.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { CheckFailure, type Actor, type CheckContext } from '../check.js';
-import type { TargetResponse } from '../target.js';
+import { type Actor, type CheckContext, CheckFailure } from '../check.js';
 import { curlLine } from '../properties/curl.js';
 import { describeResponse, isSuccess } from '../properties/envelope.js';
 import type { Call } from '../properties/recorder.js';
 import { comparable, type Names } from '../reference/normalize.js';
 import type { Reference } from '../reference/reference.js';
+import type { TargetResponse } from '../target.js';
 import type { Model, PoolUser, Role, World, WorldRequest } from './world.js';
 
 /** Only the latest pool users take part in a run; older ones would only slow the reads. */

@@ -22,7 +22,7 @@
  * custom_profile_fields (the realm's field order).
  */
 import { isDeepStrictEqual } from 'node:util';
-import { isUnknownValue, PLACEMENT_UNKNOWN, unknownValue, type RegisterState } from './apply-event.js';
+import { isUnknownValue, PLACEMENT_UNKNOWN, type RegisterState, unknownValue } from './apply-event.js';
 
 export interface Difference {
   /** Where, e.g. `subscriptions[stream_id=12].subscribers` (undefined values mean absent). */
@@ -107,7 +107,9 @@ function walk(path: string, applied: unknown, registered: unknown, out: Differen
       return;
     }
     if (applied.length === registered.length) {
-      applied.forEach((item, at) => walk(`${path}[${at}]`, item, registered[at], out, limit));
+      applied.forEach((item, at) => {
+        walk(`${path}[${at}]`, item, registered[at], out, limit);
+      });
       return;
     }
     out.push({ path, applied, registered });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyEvent, applyEvents, DEFAULT_APPLY_OPTIONS, isUnknownValue, type ApplyOptions, type RegisterState } from './apply-event.js';
+import { type ApplyOptions, applyEvent, applyEvents, DEFAULT_APPLY_OPTIONS, isUnknownValue, type RegisterState } from './apply-event.js';
 import { comparableState, describeDifference, diffStates } from './apply-event-diff.js';
 
 const ME = 10;

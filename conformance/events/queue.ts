@@ -12,7 +12,7 @@
  * about it arrived" becomes a claim that can be checked.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { CheckFailure, type Actor, type CheckContext } from '../check.js';
+import { type Actor, type CheckContext, CheckFailure } from '../check.js';
 import type { Body } from '../expect.js';
 import type { TargetResponse } from '../target.js';
 

@@ -4,17 +4,18 @@
  * for another scheme) and changes nothing; a public one answers the same
  * whatever Authorization header comes along.
  */
-import fc from 'fast-check';
+
 import { isDeepStrictEqual } from 'node:util';
-import { CheckFailure, type Check, type CheckContext } from '../check.js';
-import type { TargetAuth, TargetResponse } from '../target.js';
+import fc from 'fast-check';
 import { buildRequest } from '../arbitraries/bad-request.js';
-import { anyAuthorization, badCredentials, credentialsFor, type BadCredentialKind, type BadCredentials } from '../arbitraries/credentials.js';
-import { endpointKey, type EndpointSpec, type PropertyEnv } from './endpoint-spec.js';
+import { anyAuthorization, type BadCredentialKind, type BadCredentials, badCredentials, credentialsFor } from '../arbitraries/credentials.js';
+import { type Check, type CheckContext, CheckFailure } from '../check.js';
+import type { TargetAuth, TargetResponse } from '../target.js';
+import { type EndpointSpec, endpointKey, type PropertyEnv } from './endpoint-spec.js';
 import { ENDPOINT_SPECS } from './endpoints.js';
-import { describeResponse, expectWellFormed, type Body } from './envelope.js';
 import { propertyEnv } from './env.js';
-import { checkProperty, Recorder, type Call } from './recorder.js';
+import { type Body, describeResponse, expectWellFormed } from './envelope.js';
+import { type Call, checkProperty, Recorder } from './recorder.js';
 
 const CLAUSES = {
   required: 'auth.basic.required',

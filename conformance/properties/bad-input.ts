@@ -5,17 +5,18 @@
  * an error with a 4xx status unless the input happens to be valid, and a
  * refused request (or any GET) changes nothing that reads show.
  */
-import fc from 'fast-check';
+
 import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
+import { badRequestArbitrary, buildRequest } from '../arbitraries/bad-request.js';
 import type { Actor, Check, CheckContext } from '../check.js';
 import { CheckFailure } from '../check.js';
 import type { TargetAuth } from '../target.js';
-import { badRequestArbitrary, buildRequest } from '../arbitraries/bad-request.js';
-import { endpointKey, type EndpointSpec, type PropertyEnv, type ReadBack } from './endpoint-spec.js';
+import { type EndpointSpec, endpointKey, type PropertyEnv, type ReadBack } from './endpoint-spec.js';
 import { ENDPOINT_SPECS } from './endpoints.js';
-import { describeResponse, expectWellFormed } from './envelope.js';
 import { propertyEnv } from './env.js';
-import { checkProperty, Recorder, type Call } from './recorder.js';
+import { describeResponse, expectWellFormed } from './envelope.js';
+import { type Call, checkProperty, Recorder } from './recorder.js';
 
 const CLAUSES = {
   envelope: 'general.envelope.error',

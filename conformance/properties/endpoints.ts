@@ -8,7 +8,7 @@ import { CHANNEL_ENDPOINT_SPECS } from './endpoints-channels.js';
 import { EVENT_ENDPOINT_SPECS } from './endpoints-events.js';
 import { GROUP_ENDPOINT_SPECS } from './endpoints-groups.js';
 import { REALM_ENDPOINT_SPECS } from './endpoints-realm.js';
-import { BOOL, enumOf, intEnumOf, nothing, OBJECT, OBJECT_LIST, optional, realmUsers, STRING, INT_LIST, userRead } from './param-kinds.js';
+import { BOOL, enumOf, INT_LIST, intEnumOf, nothing, OBJECT, OBJECT_LIST, optional, realmUsers, STRING, userRead } from './param-kinds.js';
 
 const ROLE = intEnumOf(100, 200, 300, 400, 600);
 const REACTION_TYPE = enumOf('unicode_emoji', 'realm_emoji', 'service_extra_emoji');

@@ -17,15 +17,15 @@
  * puts back the realm settings and the owner's status it changed.
  */
 import fc from 'fast-check';
-import { CheckFailure, type Actor, type Check, type CheckContext } from '../check.js';
+import { type Actor, type Check, type CheckContext, CheckFailure } from '../check.js';
 import { profileFields } from '../checks/profile/fields.js';
 import { oracleCommandSequences } from '../commands/oracle-index.js';
 import { ORACLE_FIELD_NAME } from '../commands/oracle-profile.js';
 import type { GuestAccess, OracleCommand, OracleModel, OracleRegistry, RealmSettingRef } from '../commands/oracle-world.js';
-import { worldOverTarget, type TargetWorld } from '../commands/world-over-target.js';
-import { applyEvents, type ApplyOptions, type RegisterState } from '../events/apply-event.js';
-import { comparableState, describeDifference, diffStates, type Difference } from '../events/apply-event-diff.js';
-import { EVENT_WAIT_MS, openQueue, type EventQueue, type QueueEvent } from '../events/queue.js';
+import { type TargetWorld, worldOverTarget } from '../commands/world-over-target.js';
+import { type ApplyOptions, applyEvents, type RegisterState } from '../events/apply-event.js';
+import { comparableState, type Difference, describeDifference, diffStates } from '../events/apply-event-diff.js';
+import { EVENT_WAIT_MS, type EventQueue, openQueue, type QueueEvent } from '../events/queue.js';
 import { describeResponse, isSuccess } from './envelope.js';
 import { checkProperty, Recorder } from './recorder.js';
 

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import type { UploadedFile } from '../../src/model/request.js';
-import { CheckFailure, type CheckContext, type Exchange } from '../check.js';
+import { type CheckContext, CheckFailure, type Exchange } from '../check.js';
 import type { TargetAuth, TargetResponse } from '../target.js';
 import { curlScript } from './curl.js';
 

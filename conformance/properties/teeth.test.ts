@@ -3,7 +3,7 @@
  * target, and says so with the seed, the fast-check path and a curl script.
  */
 import { describe, expect, it } from 'vitest';
-import { CheckFailure, type Check } from '../check.js';
+import { type Check, CheckFailure } from '../check.js';
 import type { Target, TargetResponse } from '../target.js';
 import { PROPERTY_CHECKS } from './index.js';
 import { contextFor, FIXTURE_OWNER, freshModelTarget, sessionOn } from './test-session.js';

@@ -9,20 +9,20 @@ import type { TargetResponse } from '../target.js';
 import {
   bodyOf,
   compose,
+  type Distortion,
   eachOf,
   errorResponse,
   failedWith,
+  type Inner,
   is,
+  type Json,
   jsonParam,
+  type Request,
   rewrite,
   succeeded,
   successResponse,
   whoIs,
   withParams,
-  type Distortion,
-  type Inner,
-  type Json,
-  type Request,
 } from './distort.js';
 
 export interface Bug {

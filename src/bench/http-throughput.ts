@@ -3,7 +3,7 @@
  * server answering the same bytes, both hosted in one child process and
  * loaded in turn by autocannon from this one, with the same settings.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { basicAuthorization } from '../model/auth.js';

@@ -9,7 +9,7 @@ import { Agent, request } from 'undici';
 import { createModel } from '../in-process.js';
 import { basicAuthorization } from '../model/auth.js';
 import { CORDELIA, DESDEMONA, HAMLET, IAGO, POLONIUS, SHIVA, T0 } from '../testing/default-realm.js';
-import { load, requestOptions, ServerHost, type HttpScenario, type LoadSettings } from './http-throughput.js';
+import { type HttpScenario, type LoadSettings, load, requestOptions, ServerHost } from './http-throughput.js';
 import { percentile } from './write-cost.js';
 
 export interface LongPollResult {

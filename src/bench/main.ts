@@ -9,7 +9,7 @@ import { generateRealm } from '../fixtures/generate.js';
 import { HAMLET, IAGO } from '../testing/default-realm.js';
 import { compareThroughput, type HttpScenario, type ThroughputComparison } from './http-throughput.js';
 import { measureFanOut, measureLongPolling } from './long-poll.js';
-import { measureWriteCost, percentile, writeSubject, type WriteSubject } from './write-cost.js';
+import { measureWriteCost, percentile, type WriteSubject, writeSubject } from './write-cost.js';
 
 /** The whole run stays well inside this; past it something hangs, so give up loudly. */
 const TIME_LIMIT_MS = 170_000;

@@ -6,8 +6,8 @@ import { formatConsoleReport } from '../../conformance/report/console.js';
 import { formatHtmlReport } from '../../conformance/report/html.js';
 import { formatJsonReport } from '../../conformance/report/json.js';
 import { formatJunitReport } from '../../conformance/report/junit.js';
-import { exitCodeOf, type ConformanceReport } from '../../conformance/report/types.js';
-import { DEFAULT_RUNS, runConformance, type ProgressEvent, type TargetSpec } from '../../conformance/runner.js';
+import { type ConformanceReport, exitCodeOf } from '../../conformance/report/types.js';
+import { DEFAULT_RUNS, type ProgressEvent, runConformance, type TargetSpec } from '../../conformance/runner.js';
 import { UsageError } from './usage-error.js';
 
 export const CONFORM_USAGE = `Usage: chatref conform --url URL --email EMAIL --api-key KEY [options]

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /** The `chatref` command. */
 import { FixtureError } from '../fixtures/build-state.js';
-import { conform, CONFORM_USAGE } from './conform.js';
-import { serve, SERVE_USAGE } from './serve.js';
+import { CONFORM_USAGE, conform } from './conform.js';
+import { SERVE_USAGE, serve } from './serve.js';
 import { UsageError } from './usage-error.js';
 
 const USAGE = `Usage: chatref <command> [options]

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import zulip from 'zulip-js';
 import { createServer } from '../create-server.js';
 import type { RunningServer } from '../http/server.js';
-import { HAMLET, IAGO, DESDEMONA } from '../testing/default-realm.js';
+import { DESDEMONA, HAMLET, IAGO } from '../testing/default-realm.js';
 
 let server: RunningServer;
 beforeAll(async () => {

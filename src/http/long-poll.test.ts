@@ -3,7 +3,7 @@ import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadFixture } from '../fixtures/load.js';
 import { CORDELIA, HAMLET } from '../testing/default-realm.js';
-import { startServer, type RunningServer } from './server.js';
+import { type RunningServer, startServer } from './server.js';
 
 function basic(actor: { email: string; apiKey: string }): string {
   return `Basic ${Buffer.from(`${actor.email}:${actor.apiKey}`).toString('base64')}`;

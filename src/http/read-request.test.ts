@@ -1,11 +1,11 @@
-import { createServer } from 'node:http';
 import type { Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { FormData, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readRequest } from './read-request.js';
 import type { ReadRequestResult } from './read-request.js';
+import { readRequest } from './read-request.js';
 
 const LIMIT = 2048;
 

@@ -5,8 +5,8 @@
 import type { IncomingMessage } from 'node:http';
 import { parse as parseQueryString } from 'node:querystring';
 import busboy from 'busboy';
-import { Errors } from '../model/errors.js';
 import type { ApiError } from '../model/errors.js';
+import { Errors } from '../model/errors.js';
 import type { UploadedFile } from '../model/request.js';
 
 export interface ReadRequestOptions {

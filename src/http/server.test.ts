@@ -3,8 +3,8 @@ import { FormData, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFixture } from '../fixtures/load.js';
 import { createEntropySource } from './environment.js';
-import { startServer } from './server.js';
 import type { RunningServer } from './server.js';
+import { startServer } from './server.js';
 
 const IAGO = { email: 'iago@chatref.test', password: 'iago-chatref-pw' };
 const BODY_LIMIT = 4096;

@@ -3,8 +3,9 @@
  * store (which owns the state and the event queues) and writes the answer,
  * now or, for a held GET /events, later. No business rules live here.
  */
-import { createServer } from 'node:http';
+
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createHttpTerminator } from 'http-terminator';
 import { errorResponse } from '../model/envelope.js';
@@ -12,7 +13,7 @@ import { Errors } from '../model/errors.js';
 import type { ModelResponse } from '../model/request.js';
 import type { State } from '../model/state.js';
 import { Store, type StoreRequest } from '../store/store.js';
-import { readRequest, type ReadRequestResult } from './read-request.js';
+import { type ReadRequestResult, readRequest } from './read-request.js';
 import { writeResponse } from './write-response.js';
 
 export interface ServerOptions {

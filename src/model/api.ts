@@ -1,39 +1,40 @@
 /** What researchers import from the pure model: the entry, the state type, the rules, the endpoint list. */
-export { handle, type HandleResult } from './handle.js';
-export type { ModelRequest, ModelResponse, UploadedFile } from './request.js';
-export type {
-  State,
-  User,
-  Role,
-  ProfileField,
-  OutboxEmail,
-  UserGroup,
-  Channel,
-  Subscription,
-  GroupSettingValue,
-  RealmSettings,
-} from './state.js';
-export { ENDPOINTS, matchRoute } from './routes.js';
-export type { Endpoint } from './endpoint.js';
+
 export { basicAuthorization, parseBasicAuthorization } from './auth.js';
-export * as roleRules from './rules/roles.js';
-export * as userRules from './rules/users.js';
-export * as profileFieldRules from './rules/profile-fields.js';
-export * as channelRules from './rules/channels.js';
+export type { Endpoint } from './endpoint.js';
+export { Audiences, audienceIncludes } from './events/audience.js';
+export { commit, type Tx, type Written } from './events/commit.js';
+export type { ApiEvent, Audience, AudienceRule, Capability, Emission, QueueSpec } from './events/event.js';
+export { queueAccepts } from './events/queue-filter.js';
+export { type HandleResult, handle } from './handle.js';
+export type { ModelRequest, ModelResponse, UploadedFile } from './request.js';
+export { ENDPOINTS, matchRoute } from './routes.js';
 export * as channelAdministrationRules from './rules/channel-administration.js';
-export * as channelNameRules from './rules/channel-names.js';
 export * as channelDescriptionRules from './rules/channel-descriptions.js';
-export * as subscriptionRules from './rules/subscriptions.js';
-export * as groupRules from './rules/groups.js';
+export * as channelNameRules from './rules/channel-names.js';
+export * as channelRules from './rules/channels.js';
+export * as featureLevelRules from './rules/feature-levels.js';
 export * as groupMembershipRules from './rules/group-membership.js';
 export * as groupSettingRules from './rules/group-settings.js';
-export * as systemGroupRules from './rules/system-groups.js';
+export * as groupRules from './rules/groups.js';
+export * as profileFieldRules from './rules/profile-fields.js';
 export * as realmPermissionRules from './rules/realm-group-settings.js';
 export * as realmSettingRules from './rules/realm-settings.js';
-export * as featureLevelRules from './rules/feature-levels.js';
-export { rows, getRow } from './tables/table.js';
-export { commit, type Tx, type Written } from './events/commit.js';
-export { audienceIncludes, Audiences } from './events/audience.js';
-export { queueAccepts } from './events/queue-filter.js';
-export type { ApiEvent, Audience, AudienceRule, Capability, Emission, QueueSpec } from './events/event.js';
+export * as roleRules from './rules/roles.js';
+export * as subscriptionRules from './rules/subscriptions.js';
+export * as systemGroupRules from './rules/system-groups.js';
+export * as userRules from './rules/users.js';
+export type {
+  Channel,
+  GroupSettingValue,
+  OutboxEmail,
+  ProfileField,
+  RealmSettings,
+  Role,
+  State,
+  Subscription,
+  User,
+  UserGroup,
+} from './state.js';
+export { getRow, rows } from './tables/table.js';
 export { FEATURE_LEVEL, ZULIP_VERSION } from './version.js';

@@ -3,8 +3,8 @@
  * pure lookup of the acting user from the raw Authorization header.
  */
 import { Errors } from './errors.js';
-import { accept, reject, type Checked } from './outcome.js';
 import { memoizeString } from './memo.js';
+import { accept, type Checked, reject } from './outcome.js';
 import { isBot } from './rules/roles.js';
 import { selectUserByDeliveryEmail } from './rules/users.js';
 import { secretsEqual } from './secrets.js';

@@ -7,11 +7,11 @@ import { authenticate } from './auth.js';
 import { EntropyReader } from './entropy.js';
 import { errorResponse, successResponse } from './envelope.js';
 import { Errors } from './errors.js';
-import { parseParams } from './params/parse.js';
 import type { Emission, QueueCommand } from './events/event.js';
+import { parseParams } from './params/parse.js';
 import type { ModelRequest, ModelResponse } from './request.js';
-import { isAdministrator, isBot, isGuest } from './rules/roles.js';
 import { matchRoute } from './routes.js';
+import { isAdministrator, isBot, isGuest } from './rules/roles.js';
 import type { State } from './state.js';
 
 export interface HandleResult {

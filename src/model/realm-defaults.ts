@@ -1,7 +1,8 @@
 /** A new organization: its system groups and its settings at the real server's defaults. */
-import type { RealmGroupSettingName, RealmSettings, SystemGroupName, UserGroup } from './state.js';
+
 import { REALM_GROUP_SETTING_NAMES, REALM_GROUP_SETTINGS } from './rules/realm-group-settings.js';
 import { SYSTEM_GROUPS } from './rules/system-groups.js';
+import type { RealmGroupSettingName, RealmSettings, SystemGroupName, UserGroup } from './state.js';
 
 export type SystemGroupIds = { readonly [name in SystemGroupName]: number };
 

@@ -1,6 +1,5 @@
 /** The one list of endpoints, and the router that finds one for a method and path. */
 import type { Endpoint, PathParamKind, PathParams, PathValues } from './endpoint.js';
-import { memoizeString } from './memo.js';
 import { AUTH_ENDPOINTS } from './endpoints/auth/index.js';
 import { EVENT_ENDPOINTS } from './endpoints/events/index.js';
 import { REALM_ENDPOINTS } from './endpoints/realm/index.js';
@@ -10,6 +9,7 @@ import { STREAM_ENDPOINTS } from './endpoints/streams/index.js';
 import { SUBSCRIPTION_ENDPOINTS } from './endpoints/subscriptions/index.js';
 import { USER_GROUP_ENDPOINTS } from './endpoints/user-groups/index.js';
 import { USER_ENDPOINTS } from './endpoints/users/index.js';
+import { memoizeString } from './memo.js';
 
 /** Every endpoint: each area lists its own in endpoints/<area>/index.ts. */
 export const ENDPOINTS: readonly Endpoint[] = [

@@ -7,8 +7,8 @@
 import { createEntropySource, systemClock } from '../http/environment.js';
 import { errorResponse } from '../model/envelope.js';
 import { Errors } from '../model/errors.js';
-import type { Emission, QueueCommand, QueueSpec } from '../model/events/event.js';
 import { audienceIncludes } from '../model/events/audience.js';
+import type { Emission, QueueCommand, QueueSpec } from '../model/events/event.js';
 import { queueAccepts } from '../model/events/queue-filter.js';
 import { handle } from '../model/handle.js';
 import type { ModelRequest, ModelResponse } from '../model/request.js';

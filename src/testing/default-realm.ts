@@ -1,5 +1,5 @@
 /** The default fixture's cast and a fresh in-process model, for tests. */
-import { createModel, type Credentials, type Model } from '../in-process.js';
+import { type Credentials, createModel, type Model } from '../in-process.js';
 import type { ModelResponse } from '../model/request.js';
 
 export const T0 = 1_750_000_000;

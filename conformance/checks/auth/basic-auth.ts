@@ -1,8 +1,8 @@
 /** HTTP Basic authentication on every endpoint other than the key fetches. */
-import { defineChecks, type CheckContext } from '../../check.js';
+import { type CheckContext, defineChecks } from '../../check.js';
 import { expectClientError, expectEqual, expectError, expectSuccess, expectTrue, expectUnchanged } from '../../expect.js';
 import type { TargetAuth } from '../../target.js';
-import { placeholderHost, placeholderFor, readUser, snapshot, uniqueEmail, passwordFor, userCount } from '../users/support.js';
+import { passwordFor, placeholderFor, placeholderHost, readUser, snapshot, uniqueEmail, userCount } from '../users/support.js';
 
 function header(text: string): string {
   return `Basic ${Buffer.from(text, 'utf8').toString('base64')}`;

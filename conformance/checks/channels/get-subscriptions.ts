@@ -1,5 +1,5 @@
 /** GET /users/me/subscriptions and GET /users/{user_id}/subscriptions/{stream_id}. */
-import { defineChecks, type CheckContext } from '../../check.js';
+import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess, expectTrue } from '../../expect.js';
 import { errorShape, MISSING_CHANNEL_ID } from '../streams/support.js';
 import { makeChannel, subscribe, subscriptionTo } from './support.js';

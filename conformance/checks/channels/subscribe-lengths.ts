@@ -3,7 +3,7 @@
  * characters (code points), not UTF-8 bytes, so non-ASCII text gets the
  * whole allowance.
  */
-import { defineChecks, type CheckContext } from '../../check.js';
+import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess } from '../../expect.js';
 import { channelNamed, existingNames, subscribe } from './support.js';
 

@@ -1,5 +1,5 @@
 /** POST /users/me/subscriptions: creating channels, every parameter, principals and authorization. */
-import { defineChecks, type CheckContext } from '../../check.js';
+import { type CheckContext, defineChecks } from '../../check.js';
 import { expectClientError, expectEqual, expectError, expectSuccess, expectTrue, expectUnchanged } from '../../expect.js';
 import { register } from '../realm/support.js';
 import { listChannels } from '../streams/support.js';

@@ -3,8 +3,8 @@
  * API (subscribe, GET /users/me/subscriptions, GET /streams), so the helpers
  * work against any target.
  */
-import { CheckFailure, type CheckContext } from '../../check.js';
-import { expectSuccess, type Body } from '../../expect.js';
+import { type CheckContext, CheckFailure } from '../../check.js';
+import { type Body, expectSuccess } from '../../expect.js';
 import type { TargetAuth, TargetResponse } from '../../target.js';
 import { listChannels, wire } from '../streams/support.js';
 

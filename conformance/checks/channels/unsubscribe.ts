@@ -1,5 +1,5 @@
 /** DELETE /users/me/subscriptions: removing subscriptions. */
-import { defineChecks, type CheckContext } from '../../check.js';
+import { type CheckContext, defineChecks } from '../../check.js';
 import { expectClientError, expectEqual, expectError, expectSuccess, expectUnchanged } from '../../expect.js';
 import { makeChannel, subscribe, subscribedNames, systemGroupIds, unsubscribe } from './support.js';
 

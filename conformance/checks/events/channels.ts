@@ -4,10 +4,10 @@
  * non-subscriber of a private one, a guest outside a public one) hear
  * nothing about it.
  */
-import { defineChecks, type Actor, type CheckContext } from '../../check.js';
-import { expectSuccess } from '../../expect.js';
+import { type Actor, type CheckContext, defineChecks } from '../../check.js';
 import { exactEvent, expectEvents, expectNoEvents, match } from '../../events/expect-events.js';
-import { aboutChannel, settle, withQueues, type EventQueue, type QueueEvent } from '../../events/queue.js';
+import { aboutChannel, type EventQueue, type QueueEvent, settle, withQueues } from '../../events/queue.js';
+import { expectSuccess } from '../../expect.js';
 import { makeChannel, subscribe, unsubscribe } from '../channels/support.js';
 import { updateChannel } from '../streams/support.js';
 

@@ -1,8 +1,8 @@
 /** The events of user group writes: creation, changes, members, subgroups, deactivation. They go to every user. */
 import { CheckFailure, defineChecks } from '../../check.js';
-import { expectSuccess } from '../../expect.js';
 import { exactEvent, expectEvents, expectNoEvents, match } from '../../events/expect-events.js';
-import { aboutGroup, settle, withQueues, type QueueEvent } from '../../events/queue.js';
+import { aboutGroup, type QueueEvent, settle, withQueues } from '../../events/queue.js';
+import { expectSuccess } from '../../expect.js';
 import { createGroup, createGroupCall, GROUP_SETTING_NAMES, updateMembers, wireParams } from '../groups/support.js';
 
 const isGroupSetting = match.where(

@@ -4,9 +4,9 @@
  * Heartbeats (45–55 s into a wait) are too slow for a run; unit tests of
  * the store cover them.
  */
-import { CheckFailure, defineChecks, type Actor, type CheckContext } from '../../check.js';
-import { expectEqual, expectError, expectSuccess, expectTrue, type Body } from '../../expect.js';
-import { EVENT_WAIT_MS, EventQueue, PARK_MS, delay, settle, withQueue, withQueues, within, type QueueEvent } from '../../events/queue.js';
+import { type Actor, type CheckContext, CheckFailure, defineChecks } from '../../check.js';
+import { delay, EVENT_WAIT_MS, EventQueue, PARK_MS, type QueueEvent, settle, within, withQueue, withQueues } from '../../events/queue.js';
+import { type Body, expectEqual, expectError, expectSuccess, expectTrue } from '../../expect.js';
 import type { TargetResponse } from '../../target.js';
 import { createGroup } from '../groups/support.js';
 

@@ -5,10 +5,10 @@
  * name). Where the two differ the spec wins, so only the shared part is a
  * compat clause.
  */
-import { CheckFailure, defineChecks, type CheckContext } from '../../check.js';
-import { expectClientError, expectSuccess } from '../../expect.js';
+import { type CheckContext, CheckFailure, defineChecks } from '../../check.js';
 import { countEvents, exactEvent, expectEvents } from '../../events/expect-events.js';
-import { settle, withQueues, type EventQueue } from '../../events/queue.js';
+import { type EventQueue, settle, withQueues } from '../../events/queue.js';
+import { expectClientError, expectSuccess } from '../../expect.js';
 import { systemGroupIds } from '../groups/support.js';
 import { realmSetting, restoring, timeLimitParam } from '../realm/support.js';
 

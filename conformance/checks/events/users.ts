@@ -4,10 +4,10 @@
  * see a user hears nothing about them. Queues are registered before the
  * write and read after it.
  */
-import { CheckFailure, defineChecks, type Actor, type CheckContext } from '../../check.js';
-import { expectSuccess } from '../../expect.js';
+import { type Actor, type CheckContext, CheckFailure, defineChecks } from '../../check.js';
 import { exactEvent, expectEvents, expectNoEvents, match } from '../../events/expect-events.js';
 import { aboutUser, settle, withQueues } from '../../events/queue.js';
+import { expectSuccess } from '../../expect.js';
 import { mySubscriptions, unsubscribe } from '../channels/support.js';
 import { systemGroupIds } from '../groups/support.js';
 import { profileFields } from '../profile/fields.js';

@@ -1,8 +1,8 @@
 /** The envelopes and ignored_parameters_unsupported on the channel, subscription and group endpoints. */
-import { defineChecks, type CheckContext } from '../../check.js';
-import { expectClientError, expectEqual, expectSuccess, expectTrue, type Body } from '../../expect.js';
-import { createGroup, membership, wireParams } from '../groups/support.js';
+import { type CheckContext, defineChecks } from '../../check.js';
+import { type Body, expectClientError, expectEqual, expectSuccess, expectTrue } from '../../expect.js';
 import { existingNames, subscribe, subscribedNames } from '../channels/support.js';
+import { createGroup, membership, wireParams } from '../groups/support.js';
 
 const UNSUPPORTED = 'chatref_unsupported';
 

@@ -1,5 +1,5 @@
 /** The success and error envelopes, and how unsupported parameters are reported. */
-import { defineChecks, type CheckContext } from '../../check.js';
+import { type CheckContext, defineChecks } from '../../check.js';
 import { expectClientError, expectEqual, expectSuccess, expectTrue, expectUnchanged } from '../../expect.js';
 import { profileFields } from '../profile/fields.js';
 import { passwordFor, readUser, uniqueEmail, unknownUserId, userCount } from '../users/support.js';

@@ -1,5 +1,5 @@
 /** Unknown paths and wrong methods, answered the way the real server answers them. */
-import { defineChecks, type CheckContext } from '../../check.js';
+import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectTrue } from '../../expect.js';
 import type { TargetAuth, TargetResponse } from '../../target.js';
 

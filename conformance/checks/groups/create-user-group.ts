@@ -1,5 +1,5 @@
 /** POST /user_groups/create: the answer, the defaults, names, members and who may create. */
-import { defineChecks, type CheckContext } from '../../check.js';
+import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess, expectTrue } from '../../expect.js';
 import { createGroupCall, listGroups, readGroup, sorted, systemGroupIds } from './support.js';
 

@@ -1,5 +1,5 @@
 /** POST /user_groups/{user_group_id}/deactivate: by managers, unless the group is in use. */
-import { defineChecks, type CheckContext } from '../../check.js';
+import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess } from '../../expect.js';
 import { createGroup, readGroup } from './support.js';
 

@@ -1,5 +1,5 @@
 /** GET /user_groups/{id}/members, GET /user_groups/{id}/members/{user_id} and GET /user_groups/{id}/subgroups. */
-import { defineChecks, type CheckContext } from '../../check.js';
+import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectSuccess } from '../../expect.js';
 import { createGroup, sorted } from './support.js';
 

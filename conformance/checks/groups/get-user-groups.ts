@@ -1,7 +1,7 @@
 /** GET /user_groups: the list, its shape, the system groups and group-setting values. */
-import { defineChecks, type CheckContext } from '../../check.js';
+import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess, expectTrue } from '../../expect.js';
-import { createGroup, GROUP_SETTING_NAMES, listGroups, readGroup, sorted, systemGroupIds, SYSTEM_GROUP_NAMES } from './support.js';
+import { createGroup, GROUP_SETTING_NAMES, listGroups, readGroup, SYSTEM_GROUP_NAMES, sorted, systemGroupIds } from './support.js';
 
 const ENDPOINT = 'GET /user_groups';
 

@@ -5,9 +5,9 @@ import { GET_USER_GROUP_MEMBERS_CHECKS } from './get-user-group-members.js';
 import { GET_USER_GROUPS_CHECKS } from './get-user-groups.js';
 import { SHARED_SUBGROUP_CHECKS } from './shared-subgroups.js';
 import { SYSTEM_GROUP_MEMBER_CHECKS } from './system-group-members.js';
+import { UPDATE_USER_GROUP_CHECKS } from './update-user-group.js';
 import { UPDATE_USER_GROUP_MEMBERS_CHECKS } from './update-user-group-members.js';
 import { UPDATE_USER_GROUP_SUBGROUPS_CHECKS } from './update-user-group-subgroups.js';
-import { UPDATE_USER_GROUP_CHECKS } from './update-user-group.js';
 
 export const GROUP_CHECKS: readonly Check[] = [
   ...GET_USER_GROUPS_CHECKS,

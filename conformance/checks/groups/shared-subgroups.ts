@@ -3,7 +3,7 @@
  * B; A → C; B → C): the shared group counts once, for its members only,
  * whether reached from a named group or from an anonymous group-setting value.
  */
-import { defineChecks, type CheckContext } from '../../check.js';
+import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess } from '../../expect.js';
 import { createGroup, MEMBERS_ENDPOINT, membership, sorted, updateMembers } from './support.js';
 

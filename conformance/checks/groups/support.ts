@@ -2,8 +2,8 @@
  * Helpers the group checks share. Everything goes through the public API:
  * system groups are found by name in GET /user_groups, never by id.
  */
-import { CheckFailure, type Actor, type CheckContext } from '../../check.js';
-import { expectSuccess, type Body } from '../../expect.js';
+import { type Actor, type CheckContext, CheckFailure } from '../../check.js';
+import { type Body, expectSuccess } from '../../expect.js';
 import type { TargetAuth, TargetResponse } from '../../target.js';
 
 export type SystemGroupName =

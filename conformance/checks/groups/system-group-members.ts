@@ -5,10 +5,10 @@
  * the organization's waiting period moves a new member between
  * role:fullmembers and role:members.
  */
-import { defineChecks, type Actor, type CheckContext } from '../../check.js';
+import { type Actor, type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectSuccess } from '../../expect.js';
 import { realmSetting } from '../realm/support.js';
-import { listGroups, systemGroupIds, SYSTEM_GROUP_NAMES, type SystemGroupName } from './support.js';
+import { listGroups, SYSTEM_GROUP_NAMES, type SystemGroupName, systemGroupIds } from './support.js';
 
 const LIST = 'GET /user_groups';
 const IS_MEMBER = 'GET /user_groups/{user_group_id}/members/{user_id}';

@@ -1,5 +1,5 @@
 /** POST /user_groups/{user_group_id}/members: operations, the real server's refusals, permissions and feature-level rules. */
-import { CheckFailure, defineChecks, type Actor, type CheckContext } from '../../check.js';
+import { type Actor, type CheckContext, CheckFailure, defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess, expectTrue, expectUnchanged } from '../../expect.js';
 import type { TargetResponse } from '../../target.js';
 import { createGroup, MEMBERS_ENDPOINT, membership, readGroup, sorted, systemGroupIds, updateMembers } from './support.js';

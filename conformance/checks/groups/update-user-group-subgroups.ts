@@ -1,5 +1,5 @@
 /** POST /user_groups/{user_group_id}/subgroups: add and delete subgroups. */
-import { defineChecks, type CheckContext } from '../../check.js';
+import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess } from '../../expect.js';
 import { createGroup, membership } from './support.js';
 

@@ -1,5 +1,5 @@
 /** PATCH /user_groups/{user_group_id}: name, description, settings with {new, old}, reactivation. */
-import { defineChecks, type CheckContext } from '../../check.js';
+import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess } from '../../expect.js';
 import { createGroup, readGroup, systemGroupIds, wireParams } from './support.js';
 

@@ -3,8 +3,8 @@
  * has no way to delete a field here, so they are created once per realm
  * under fixed labels and reused by later runs instead of piling up.
  */
-import { CheckFailure, type CheckContext } from '../../check.js';
-import { expectSuccess, type Body } from '../../expect.js';
+import { type CheckContext, CheckFailure } from '../../check.js';
+import { type Body, expectSuccess } from '../../expect.js';
 
 export const SELECT_CHOICES = { a: { text: 'Alpha', order: '1' }, b: { text: 'Beta', order: '2' } } as const;
 

@@ -2,7 +2,7 @@
  * GET and POST /realm/profile_fields. The spec does not show field
  * definitions, so everything here is the real server's behaviour.
  */
-import { defineChecks, type CheckContext } from '../../check.js';
+import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess, expectTrue, expectUnchanged } from '../../expect.js';
 import { listFields, profileFields, SELECT_CHOICES } from './fields.js';
 

@@ -1,6 +1,6 @@
 /** PATCH /users/me/profile_data: a user's own custom profile values. */
-import { defineChecks, type Actor, type CheckContext } from '../../check.js';
-import { expectClientError, expectEqual, expectError, expectSuccess, expectUnchanged, type Body } from '../../expect.js';
+import { type Actor, type CheckContext, defineChecks } from '../../check.js';
+import { type Body, expectClientError, expectEqual, expectError, expectSuccess, expectUnchanged } from '../../expect.js';
 import { expectCode, readUser, unknownUserId } from '../users/support.js';
 import { listFields, profileFields } from './fields.js';
 
@@ -10,7 +10,7 @@ async function profileOf(ctx: CheckContext, user: Actor): Promise<Record<string,
   return (await readUser(ctx, ctx.cast.owner, user.userId, { include_custom_profile_fields: 'true' }))['profile_data'] as Record<string, Body>;
 }
 
-function valueOf(profile: Record<string, Body>, fieldId: number): unknown {
+function profileValueOf(profile: Record<string, Body>, fieldId: number): unknown {
   return profile[String(fieldId)]?.['value'];
 }
 
@@ -47,8 +47,9 @@ export const UPDATE_OWN_PROFILE_DATA_CHECKS = defineChecks([
       const data = [...Object.entries(values).map(([id, value]) => ({ id: Number(id), value })), { id: fields.users, value: people }];
       expectSuccess(await patch(ctx, user, data), 'profile.update.sets');
       const profile = await profileOf(ctx, user);
-      for (const [id, value] of Object.entries(values)) expectEqual(valueOf(profile, Number(id)), value, `the value of field ${id}`, 'profile.update.sets');
-      const stored = valueOf(profile, fields.users);
+      for (const [id, value] of Object.entries(values))
+        expectEqual(profileValueOf(profile, Number(id)), value, `the value of field ${id}`, 'profile.update.sets');
+      const stored = profileValueOf(profile, fields.users);
       expectEqual(typeof stored === 'string' ? JSON.parse(stored) : stored, people, 'the Users value', 'profile.update.sets');
     },
   },
@@ -64,7 +65,7 @@ export const UPDATE_OWN_PROFILE_DATA_CHECKS = defineChecks([
       expectSuccess(await patch(ctx, user, [{ id: fields.short, value: null }]), 'profile.update.remove');
       const profile = await profileOf(ctx, user);
       expectEqual(
-        [valueOf(profile, fields.short), valueOf(profile, fields.date)],
+        [profileValueOf(profile, fields.short), profileValueOf(profile, fields.date)],
         [undefined, '1999-12-31'],
         'the removed and the kept value',
         'profile.update.remove',
@@ -187,11 +188,11 @@ export const UPDATE_OWN_PROFILE_DATA_CHECKS = defineChecks([
       const fields = await profileFields(ctx);
       const admin = await ctx.newUser(200);
       expectSuccess(await patch(ctx, admin, [{ id: fields.restricted, value: 'admin value' }]));
-      expectEqual(valueOf(await profileOf(ctx, admin), fields.restricted), 'admin value', 'the administrator’s own value');
+      expectEqual(profileValueOf(await profileOf(ctx, admin), fields.restricted), 'admin value', 'the administrator’s own value');
       const member = await ctx.newUser();
       const data = JSON.stringify([{ id: fields.restricted, value: 'set for you' }]);
       expectSuccess(await ctx.call(admin, 'PATCH', `/users/${member.userId}`, { profile_data: data }));
-      expectEqual(valueOf(await profileOf(ctx, member), fields.restricted), 'set for you', 'the member’s value set by the administrator');
+      expectEqual(profileValueOf(await profileOf(ctx, member), fields.restricted), 'set for you', 'the member’s value set by the administrator');
     },
   },
   {
@@ -205,7 +206,7 @@ export const UPDATE_OWN_PROFILE_DATA_CHECKS = defineChecks([
       const fifty = 'f'.repeat(50);
       expectSuccess(await patch(ctx, user, [{ id: fields.short, value: fifty }]));
       const kept = await profileOf(ctx, user);
-      expectEqual(valueOf(kept, fields.short), fifty, 'the 50-character value');
+      expectEqual(profileValueOf(kept, fields.short), fifty, 'the 50-character value');
       const name = String((await listFields(ctx)).find((field) => field['id'] === fields.short)?.['name']);
       expectError(await patch(ctx, user, [{ id: fields.short, value: `${fifty}f` }]), 400, 'BAD_REQUEST', `${name} is too long (limit: 50 characters)`);
       expectUnchanged(kept, await profileOf(ctx, user), 'the profile');

@@ -1,5 +1,5 @@
 /** POST /register: the limits and constants the spec names, the realm settings, and fetch_event_types. */
-import { defineChecks, type CheckContext } from '../../check.js';
+import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectSuccess, expectTrue } from '../../expect.js';
 import { register } from './support.js';
 

@@ -1,6 +1,6 @@
 /** Helpers the realm checks share: the initial state through POST /register, and settings that are restored afterwards. */
-import { CheckFailure, type CheckContext } from '../../check.js';
-import { expectSuccess, type Body } from '../../expect.js';
+import { type CheckContext, CheckFailure } from '../../check.js';
+import { type Body, expectSuccess } from '../../expect.js';
 import type { TargetAuth } from '../../target.js';
 
 export async function register(ctx: CheckContext, actor: TargetAuth, params: Record<string, string> = {}): Promise<Body> {

@@ -1,5 +1,5 @@
 /** PATCH /realm: who may change settings, values, {new, old} group settings and channel settings, each read back through register. */
-import { defineChecks, type CheckContext } from '../../check.js';
+import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess, expectUnchanged } from '../../expect.js';
 import { systemGroupIds } from '../groups/support.js';
 import { realmSetting, restoring, timeLimitParam } from './support.js';

@@ -1,5 +1,5 @@
 /** DELETE /streams/{stream_id}: archiving a channel. */
-import { defineChecks, type CheckContext } from '../../check.js';
+import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess, expectUnchanged } from '../../expect.js';
 import { createChannel, readChannel } from './support.js';
 

@@ -4,10 +4,10 @@
  * web-public or subscribed channels, and private channels reached only
  * through one of their group settings.
  */
-import { CheckFailure, defineChecks, type Actor, type CheckContext } from '../../check.js';
+import { type Actor, type CheckContext, CheckFailure, defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess } from '../../expect.js';
 import { createGroup, sorted } from '../groups/support.js';
-import { createChannel, listChannels, wire, type MadeChannel } from './support.js';
+import { createChannel, listChannels, type MadeChannel, wire } from './support.js';
 
 const GET = 'GET /streams/{stream_id}';
 

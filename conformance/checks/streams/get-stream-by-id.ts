@@ -1,5 +1,5 @@
 /** GET /streams/{stream_id}: one channel, and nothing about an invisible one. */
-import { defineChecks, type CheckContext } from '../../check.js';
+import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess, expectTrue } from '../../expect.js';
 import { createChannel, errorShape, MISSING_CHANNEL_ID } from './support.js';
 

@@ -1,5 +1,5 @@
 /** GET /get_stream_id: a channel's id by name. */
-import { defineChecks, type CheckContext } from '../../check.js';
+import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess } from '../../expect.js';
 import { createChannel } from './support.js';
 

@@ -1,8 +1,8 @@
 /** GET /streams: the channel object and every flag of the listing. */
-import { defineChecks, type CheckContext } from '../../check.js';
-import { expectEqual, expectSuccess, expectTrue, type Body } from '../../expect.js';
+import { type CheckContext, defineChecks } from '../../check.js';
+import { type Body, expectEqual, expectSuccess, expectTrue } from '../../expect.js';
 import { systemGroupIds } from '../groups/support.js';
-import { createChannel, listChannels, listedIds, readChannel, updateChannel, type MadeChannel } from './support.js';
+import { createChannel, listChannels, listedIds, type MadeChannel, readChannel, updateChannel } from './support.js';
 
 const ENDPOINT = 'GET /streams';
 

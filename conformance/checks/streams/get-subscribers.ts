@@ -1,5 +1,5 @@
 /** GET /streams/{stream_id}/members: who is subscribed. */
-import { defineChecks, type CheckContext } from '../../check.js';
+import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectSuccess } from '../../expect.js';
 import { createChannel, errorShape, MISSING_CHANNEL_ID, wire } from './support.js';
 

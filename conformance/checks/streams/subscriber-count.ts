@@ -1,5 +1,5 @@
 /** GET /streams and GET /streams/{id}/members: the subscriber count and list follow unsubscribing and deactivation. */
-import { defineChecks, type CheckContext } from '../../check.js';
+import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectSuccess } from '../../expect.js';
 import { createChannel, readChannel, wire } from './support.js';
 

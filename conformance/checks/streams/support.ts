@@ -3,8 +3,8 @@
  * /users/me/subscriptions and read back through the listing, so the helpers
  * work against any target.
  */
-import { CheckFailure, type Actor, type CheckContext } from '../../check.js';
-import { expectSuccess, type Body } from '../../expect.js';
+import { type Actor, type CheckContext, CheckFailure } from '../../check.js';
+import { type Body, expectSuccess } from '../../expect.js';
 import type { TargetAuth, TargetResponse } from '../../target.js';
 
 export interface MadeChannel {

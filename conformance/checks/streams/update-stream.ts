@@ -1,5 +1,5 @@
 /** PATCH /streams/{stream_id}: who may change a channel, and what each setting accepts. */
-import { defineChecks, type CheckContext } from '../../check.js';
+import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess, expectUnchanged } from '../../expect.js';
 import { systemGroupIds } from '../groups/support.js';
 import { createChannel, errorShape, MISSING_CHANNEL_ID, readChannel, updateChannel } from './support.js';

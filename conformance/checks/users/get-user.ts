@@ -1,6 +1,6 @@
 /** GET /users/{user_id}. */
 import { defineChecks } from '../../check.js';
-import { expectEqual, expectError, expectSuccess, expectTrue, type Body } from '../../expect.js';
+import { type Body, expectEqual, expectError, expectSuccess, expectTrue } from '../../expect.js';
 import { profileFields } from '../profile/fields.js';
 import { readUser, unknownUserId } from './support.js';
 

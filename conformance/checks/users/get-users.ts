@@ -1,8 +1,8 @@
 /** GET /users, GET /users/me and GET /users/{email}: the reads the spec leaves to the real server. */
 import { defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess, expectTrue } from '../../expect.js';
-import { expectUserShape } from './user-record.js';
 import { listUsers, placeholderFor, placeholderHost, readUser, uniqueEmail } from './support.js';
+import { expectUserShape } from './user-record.js';
 
 export const GET_USERS_CHECKS = defineChecks([
   {

@@ -2,8 +2,8 @@
  * Small helpers the user, auth and profile checks share. Everything goes
  * through the public API, so the helpers work against any target.
  */
-import { CheckFailure, type Actor, type CheckContext } from '../../check.js';
-import { expectClientError, expectSuccess, type Body } from '../../expect.js';
+import { type Actor, type CheckContext, CheckFailure } from '../../check.js';
+import { type Body, expectClientError, expectSuccess } from '../../expect.js';
 import type { TargetAuth, TargetCredentials, TargetResponse } from '../../target.js';
 
 export const ROLES = [100, 200, 300, 400, 600] as const;

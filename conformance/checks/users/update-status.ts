@@ -1,6 +1,6 @@
 /** POST /users/me/status, read back through GET /users/{user_id}/status. */
-import { defineChecks, type Actor, type CheckContext } from '../../check.js';
-import { expectEqual, expectError, expectSuccess, expectTrue, expectUnchanged, type Body } from '../../expect.js';
+import { type Actor, type CheckContext, defineChecks } from '../../check.js';
+import { type Body, expectEqual, expectError, expectSuccess, expectTrue, expectUnchanged } from '../../expect.js';
 import { expectCode, unknownUserId } from './support.js';
 
 const ENDPOINT = 'POST /users/me/status';

@@ -1,6 +1,6 @@
 /** PATCH /users/{user_id}: administrators change names, roles, profile data and addresses. */
 import { defineChecks } from '../../check.js';
-import { expectClientError, expectEqual, expectError, expectSuccess, expectTrue, expectUnchanged, type Body } from '../../expect.js';
+import { type Body, expectClientError, expectEqual, expectError, expectSuccess, expectTrue, expectUnchanged } from '../../expect.js';
 import { profileFields } from '../profile/fields.js';
 import { activeHumanOwners, expectCode, nonAdministrators, readUser, retire, setRole, snapshot, uniqueEmail, unknownUserId } from './support.js';
 

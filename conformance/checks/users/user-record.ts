@@ -1,8 +1,8 @@
 /** The user record as every read endpoint shows it (spec section "User"). */
-import { CheckFailure, defineChecks, type CheckContext } from '../../check.js';
-import { expectEqual, expectSuccess, expectTrue, type Body } from '../../expect.js';
+import { type CheckContext, CheckFailure, defineChecks } from '../../check.js';
+import { type Body, expectEqual, expectSuccess, expectTrue } from '../../expect.js';
 import { profileFields } from '../profile/fields.js';
-import { createAccount, isPlaceholderFor, listUsers, login, readUser, retire, ROLES } from './support.js';
+import { createAccount, isPlaceholderFor, listUsers, login, ROLES, readUser, retire } from './support.js';
 
 const isInt = (value: unknown): boolean => Number.isInteger(value);
 const isBool = (value: unknown): boolean => typeof value === 'boolean';

@@ -11,18 +11,18 @@
  */
 import { Audiences } from '../events/audience.js';
 import type { Tx } from '../events/commit.js';
-import { keepingArchivedChannels, type ApiEvent, type Audience } from '../events/event.js';
+import { type ApiEvent, type Audience, keepingArchivedChannels } from '../events/event.js';
 import { presentChannel, streamPostPolicy } from '../present/channel.js';
 import { presentSubscription, selectSubscriberIds } from '../present/subscription.js';
-import { canAccessChannelMetadata, METADATA_ACCESS_GROUP_SETTINGS, type ChannelAccessFields } from '../rules/channels.js';
+import { type ChannelAccessFields, canAccessChannelMetadata, METADATA_ACCESS_GROUP_SETTINGS } from '../rules/channels.js';
 import { presentGroupSetting } from '../rules/group-settings.js';
 import { REALM_CHANNEL_SETTINGS } from '../rules/realm-settings.js';
 import { isGuest } from '../rules/roles.js';
 import { canAccessUser, isUserAccessRestricted } from '../rules/users.js';
+import { ascendingIds } from '../sorted-ids.js';
 import type { Channel, ChannelGroupSettingName, State, Subscription, User } from '../state.js';
 import { putChannelMutably, putSubscriptionMutably, removeSubscriptionMutably } from '../tables/channels.js';
 import { getRow, withRow } from '../tables/table.js';
-import { ascendingIds } from '../sorted-ids.js';
 import { announcePeers } from './peer-events.js';
 import { streamDeleteEvent, streamUpdateEvent } from './stream-events.js';
 import { announceAccessibleUser, announceInaccessibleUser } from './users.js';
@@ -149,7 +149,9 @@ export function subscribeToChannels(tx: Tx, change: SubscriptionChange): void {
   const channelOf = (subscription: Subscription) => getRow(after.channels, subscription.channelId)!;
 
   for (const { id } of change.created) emitStreamCreate(tx, after, getRow(after.channels, id)!, Audiences.whoCanSeeChannel(id));
-  newDefaults.forEach((_, index) => emitDefaultChannels(tx, [...tx.before.defaultChannelIds, ...newDefaults.slice(0, index + 1)]));
+  newDefaults.forEach((_, index) => {
+    emitDefaultChannels(tx, [...tx.before.defaultChannelIds, ...newDefaults.slice(0, index + 1)]);
+  });
   showExistingChannelsToNewcomers(tx, after, change.subscriptions);
   const byUser = groupedBy(change.subscriptions, (subscription) => subscription.userId);
   for (const [userId, subscriptions] of byUser) {

@@ -6,13 +6,13 @@
  */
 import { Audiences } from '../events/audience.js';
 import type { Tx } from '../events/commit.js';
-import { keepingDeactivatedGroups, type CapabilityFilter } from '../events/event.js';
+import { type CapabilityFilter, keepingDeactivatedGroups } from '../events/event.js';
 import { presentChannel } from '../present/channel.js';
 import { selectSubscriberIds } from '../present/subscription.js';
 import { presentUserGroup } from '../present/user-group.js';
 import { canAccessChannelMetadata } from '../rules/channels.js';
-import { presentGroupSetting } from '../rules/group-settings.js';
 import { selectGroupsAndSupergroupIds } from '../rules/group-membership.js';
+import { presentGroupSetting } from '../rules/group-settings.js';
 import { selectPrivateChannelsUsingGroups } from '../rules/groups.js';
 import { ROLE_MEMBER } from '../rules/roles.js';
 import { isDirectSystemGroupMember, isFullMember } from '../rules/system-groups.js';

@@ -5,9 +5,9 @@
  * the events for what the change moved beyond the realm_* keys.
  */
 import { castDraft } from 'immer';
+import { presentRealmSettingUpdate } from '../endpoints/register/realm-state.js';
 import { Audiences } from '../events/audience.js';
 import type { Tx } from '../events/commit.js';
-import { presentRealmSettingUpdate } from '../endpoints/register/realm-state.js';
 import { INACCESSIBLE_USER_NAME } from '../present/inaccessible-user.js';
 import { presentUser } from '../present/user.js';
 import { isGuest } from '../rules/roles.js';

@@ -1,5 +1,5 @@
 /** Building audiences, and the one rule that decides whether a user is in one. */
-import { canAccessChannelMetadata, channelAccessChange, type ChannelAccessFields } from '../rules/channels.js';
+import { type ChannelAccessFields, canAccessChannelMetadata, channelAccessChange } from '../rules/channels.js';
 import { isAdministrator, isGuest } from '../rules/roles.js';
 import { canAccessUser, canSeeDeliveryEmail } from '../rules/users.js';
 import { ascendingIds, includesSorted } from '../sorted-ids.js';

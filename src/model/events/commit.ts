@@ -5,7 +5,7 @@
  * both write and send. An audience that is a rule is evaluated by the
  * store on the state after the change.
  */
-import { produce, type Draft } from 'immer';
+import { type Draft, produce } from 'immer';
 import type { State } from '../state.js';
 import type { ApiEvent, Audience, CapabilityFilter, Emission } from './event.js';
 

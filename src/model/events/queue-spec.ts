@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { EntropyReader } from '../entropy.js';
 import { Errors } from '../errors.js';
-import { accept, reject, type Checked } from '../outcome.js';
+import { accept, type Checked, reject } from '../outcome.js';
 import { json, wire } from '../params/wire.js';
 import { isGuest } from '../rules/roles.js';
 import type { User } from '../state.js';

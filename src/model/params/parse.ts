@@ -4,7 +4,7 @@
  * names the endpoint does not know listed for ignored_parameters_unsupported.
  */
 import type { z } from 'zod';
-import { Errors, type ApiError } from '../errors.js';
+import { type ApiError, Errors } from '../errors.js';
 import { isMissing, messageFor, varNameFor } from './messages.js';
 
 export type ParamsSchema = z.ZodObject<z.ZodRawShape>;

@@ -3,8 +3,9 @@
  * server's get_data_for_inaccessible_user): id and placeholder address only,
  * "Unknown user", epoch join date, the generic avatar.
  */
-import { placeholderEmail } from '../rules/users.js';
+
 import { ROLE_MEMBER } from '../rules/roles.js';
+import { placeholderEmail } from '../rules/users.js';
 import type { State, User } from '../state.js';
 
 export const INACCESSIBLE_USER_NAME = 'Unknown user';

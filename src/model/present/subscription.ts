@@ -2,8 +2,9 @@
  * The subscription dict of GET /users/me/subscriptions: the channel's fields
  * (without is_default) plus the user's personal settings for it.
  */
-import { getRow, rows } from '../tables/table.js';
+
 import type { State, Subscription } from '../state.js';
+import { getRow, rows } from '../tables/table.js';
 import { presentChannel } from './channel.js';
 
 /** Channels with at least this many subscribers get only partial_subscribers with include_subscribers=partial. */

@@ -5,15 +5,15 @@
  * who may not even know the channel gets the very error a missing id gets.
  */
 import { Errors } from '../errors.js';
-import { accept, reject, type Checked } from '../outcome.js';
+import { accept, type Checked, reject } from '../outcome.js';
 import type { Channel, ChannelGroupSettingName, GroupSettingValue, State, TopicsPolicy, User } from '../state.js';
 import { rows } from '../tables/table.js';
 import { checkChannelName } from './channel-names.js';
 import {
   areWebPublicChannelsEnabled,
+  CONTENT_ACCESS_GROUP_SETTINGS,
   canAccessChannelContent,
   canAccessChannelMetadata,
-  CONTENT_ACCESS_GROUP_SETTINGS,
   isInChannelGroup,
   selectChannel,
   selectChannelByName,

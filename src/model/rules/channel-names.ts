@@ -1,6 +1,6 @@
 /** What a channel's name may be: the real server's check_stream_name, on an already trimmed name. */
 import { Errors } from '../errors.js';
-import { accept, reject, type Checked } from '../outcome.js';
+import { accept, type Checked, reject } from '../outcome.js';
 import { codePointLength } from '../params/wire.js';
 
 export const MAX_CHANNEL_NAME_LENGTH = 60;

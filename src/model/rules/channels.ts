@@ -4,10 +4,10 @@
  * A channel someone may not see must look exactly like a missing one.
  */
 import { Errors } from '../errors.js';
-import { accept, reject, type Checked } from '../outcome.js';
+import { accept, type Checked, reject } from '../outcome.js';
 import type { Channel, ChannelGroupSettingName, State, User } from '../state.js';
-import { getRow, hasRow } from '../tables/table.js';
 import { channelNameKey } from '../tables/channels.js';
+import { getRow, hasRow } from '../tables/table.js';
 import { CHANNEL_GROUP_SETTINGS } from './channel-group-settings.js';
 import { isUserInGroupSetting } from './group-membership.js';
 import { isAdministrator, isGuest } from './roles.js';

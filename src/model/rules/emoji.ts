@@ -3,10 +3,11 @@
  * check_emoji_request and get_emoji_data). Custom realm emoji arrive with the
  * organization features; until then no realm_emoji validates.
  */
-import { Errors } from '../errors.js';
-import { accept, reject, type Checked } from '../outcome.js';
-import type { ReactionType, State } from '../state.js';
+
 import { isUnicodeEmojiCode, unicodeEmojiCodeForName } from '../emoji/unicode-emoji.js';
+import { Errors } from '../errors.js';
+import { accept, type Checked, reject } from '../outcome.js';
+import type { ReactionType, State } from '../state.js';
 
 export interface Emoji {
   readonly name: string;

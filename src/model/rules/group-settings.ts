@@ -4,7 +4,7 @@
  * anonymous group `{direct_members, direct_subgroups}`.
  */
 import { Errors } from '../errors.js';
-import { accept, reject, type Checked } from '../outcome.js';
+import { accept, type Checked, reject } from '../outcome.js';
 import type { GroupSettingInput } from '../params/group-setting.js';
 import { frozenAscendingIds } from '../sorted-ids.js';
 import type { GroupSettingValue, State, SystemGroupName } from '../state.js';

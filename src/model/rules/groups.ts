@@ -5,12 +5,12 @@
  * use, which blocks its deactivation.
  */
 import { Errors } from '../errors.js';
-import { accept, reject, type Checked } from '../outcome.js';
+import { accept, type Checked, reject } from '../outcome.js';
 import { codePointLength } from '../params/wire.js';
 import { includesSorted } from '../sorted-ids.js';
 import type { Channel, GroupSettingValue, State, User, UserGroup, UserGroupSettingName } from '../state.js';
-import { getRow, rows } from '../tables/table.js';
 import { groupNameKey } from '../tables/groups.js';
+import { getRow, rows } from '../tables/table.js';
 import { CHANNEL_GROUP_SETTING_NAMES } from './channel-group-settings.js';
 import { isUserInGroupSetting } from './group-membership.js';
 import { hasRealmPermission, REALM_GROUP_SETTING_NAMES } from './realm-group-settings.js';

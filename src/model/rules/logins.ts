@@ -1,7 +1,7 @@
 /** Rules shared by the key-fetch endpoints. */
 import type { Draft } from 'immer';
 import { Errors } from '../errors.js';
-import { accept, reject, type Checked } from '../outcome.js';
+import { accept, type Checked, reject } from '../outcome.js';
 import type { State, User } from '../state.js';
 import { putUserMutably } from '../tables/users.js';
 

@@ -1,6 +1,6 @@
 /** The real server's rules for full names (check_full_name). */
 import { Errors } from '../errors.js';
-import { accept, reject, type Checked } from '../outcome.js';
+import { accept, type Checked, reject } from '../outcome.js';
 import type { State } from '../state.js';
 import { getRow } from '../tables/table.js';
 

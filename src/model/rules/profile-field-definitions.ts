@@ -1,6 +1,6 @@
 /** Validation of new custom profile field definitions (the real server's create checks, in its order). */
 import { Errors } from '../errors.js';
-import { accept, reject, type Checked } from '../outcome.js';
+import { accept, type Checked, reject } from '../outcome.js';
 import { codePointLength } from '../params/wire.js';
 import type { ProfileFieldType, State } from '../state.js';
 import {

@@ -1,6 +1,6 @@
 /** Custom profile fields: definitions, who may edit values, and value validation per field type. */
 import { Errors } from '../errors.js';
-import { accept, reject, type Checked } from '../outcome.js';
+import { accept, type Checked, reject } from '../outcome.js';
 import { codePointLength } from '../params/wire.js';
 import type { ProfileField, ProfileFieldType, State, User } from '../state.js';
 import { isAdministrator, isBot } from './roles.js';

@@ -3,8 +3,8 @@
  * groups each may hold, and the permission question each one answers.
  */
 import type { RealmGroupSettingName, State, User } from '../state.js';
-import type { GroupSettingRules } from './group-settings.js';
 import { isUserInGroupSetting } from './group-membership.js';
+import type { GroupSettingRules } from './group-settings.js';
 import { isGuest } from './roles.js';
 
 export const REALM_GROUP_SETTINGS: { readonly [name in RealmGroupSettingName]: GroupSettingRules } = {

@@ -5,7 +5,7 @@
  * server applies beyond the parameter types.
  */
 import { Errors } from '../errors.js';
-import { accept, reject, type Checked } from '../outcome.js';
+import { accept, type Checked, reject } from '../outcome.js';
 import type { GroupSettingInput } from '../params/group-setting.js';
 import type { GroupSettingValue, RealmGroupSettingName, RealmSettings, State, User } from '../state.js';
 import { accessChannelById } from './channels.js';

@@ -4,7 +4,7 @@
  * or e-mails) resolve to users.
  */
 import { Errors } from '../errors.js';
-import { accept, reject, type Checked } from '../outcome.js';
+import { accept, type Checked, reject } from '../outcome.js';
 import type { Channel, State, Subscription, User } from '../state.js';
 import { getRow } from '../tables/table.js';
 import { areWebPublicChannelsEnabled, canAccessChannelMetadata, isInChannelGroup } from './channels.js';

@@ -1,6 +1,6 @@
 /** Named rules about users: lookups that fail like the real server, and yes/no questions. */
 import { Errors } from '../errors.js';
-import { accept, reject, type Checked } from '../outcome.js';
+import { accept, type Checked, reject } from '../outcome.js';
 import type { State, User } from '../state.js';
 import { getRow, hasRow, rows } from '../tables/table.js';
 import { isAdministrator, isBot, isGuest, isModeratorOrAbove, isOwner } from './roles.js';

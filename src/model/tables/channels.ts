@@ -5,7 +5,7 @@
  */
 import type { Draft } from 'immer';
 import type { Channel, State, Subscription, WritableState } from '../state.js';
-import { emptyTable, getRow, hasRow, withIndexKey, withoutRow, withRow, type Table } from './table.js';
+import { emptyTable, getRow, hasRow, type Table, withIndexKey, withoutRow, withRow } from './table.js';
 
 export function channelNameKey(name: string): string {
   return name.toLowerCase();

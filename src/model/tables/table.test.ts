@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { produce } from 'immer';
 import { describe, expect, it } from 'vitest';
-import { emptyTable, getRow, hasRow, rows, tableFrom, withIndexKey, withoutRow, withRow, type Table } from './table.js';
+import { emptyTable, getRow, hasRow, rows, type Table, tableFrom, withIndexKey, withoutRow, withRow } from './table.js';
 
 describe('the persistent table', () => {
   it('behaves like a Map under any sequence of sets and deletes, and iterates integer keys in order', () => {

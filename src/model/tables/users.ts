@@ -7,7 +7,7 @@ import type { Draft } from 'immer';
 import { nameKey } from '../rules/names.js';
 import { isBot, isOwner } from '../rules/roles.js';
 import type { State, User, WritableState } from '../state.js';
-import { getRow, withIndexKey, withoutRow, withRow, type Table } from './table.js';
+import { getRow, type Table, withIndexKey, withoutRow, withRow } from './table.js';
 
 function isActiveHumanOwner(user: User | undefined): boolean {
   return user !== undefined && user.isActive && !isBot(user) && isOwner(user);

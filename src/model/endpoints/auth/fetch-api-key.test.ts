@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { as, body, CORDELIA, expectError, expectSuccess, HAMLET, HAMLET_BOT, newModel, OTHELLO } from '../../../testing/default-realm.js';
 import { buildState } from '../../../fixtures/build-state.js';
 import { defaultFixtureData } from '../../../fixtures/load.js';
 import { createModel } from '../../../in-process.js';
+import { as, body, CORDELIA, expectError, expectSuccess, HAMLET, HAMLET_BOT, newModel, OTHELLO } from '../../../testing/default-realm.js';
 
 describe('POST /fetch_api_key (spec: Authentication 2; POST /fetch_api_key)', () => {
   it('exchanges the real address and password for the key, the address and the user id', () => {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { recordFirstLogin } from '../../actions/users.js';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
+import { commit } from '../../events/commit.js';
 import { fail, succeed } from '../../outcome.js';
 import { isValidEmail } from '../../rules/emails.js';
 import { checkAccountCanLogIn } from '../../rules/logins.js';
-import { recordFirstLogin } from '../../actions/users.js';
-import { commit } from '../../events/commit.js';
 import { selectUserByDeliveryEmail } from '../../rules/users.js';
 import { verifyPassword } from '../../secrets.js';
 

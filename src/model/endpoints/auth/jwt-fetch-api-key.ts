@@ -1,15 +1,15 @@
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
+import { recordFirstLogin } from '../../actions/users.js';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
+import { commit } from '../../events/commit.js';
 import { fail, succeed } from '../../outcome.js';
 import { wire } from '../../params/wire.js';
 import { presentUser } from '../../present/user.js';
 import { checkAccountCanLogIn } from '../../rules/logins.js';
-import { recordFirstLogin } from '../../actions/users.js';
-import { commit } from '../../events/commit.js';
-import { getRow } from '../../tables/table.js';
 import { selectUserByDeliveryEmail } from '../../rules/users.js';
+import { getRow } from '../../tables/table.js';
 
 /** Verifies an HS256 token with the request's clock, so the check stays pure. */
 function decodeToken(token: string, key: string, now: number): Record<string, unknown> | null {

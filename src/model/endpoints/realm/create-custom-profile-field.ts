@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { addProfileField } from '../../actions/users.js';
 import { defineEndpoint } from '../../endpoint.js';
+import { commit } from '../../events/commit.js';
 import { fail, succeed } from '../../outcome.js';
 import { wire } from '../../params/wire.js';
 import { checkProfileFieldDefinition } from '../../rules/profile-field-definitions.js';
 import type { ProfileField } from '../../state.js';
-import { addProfileField } from '../../actions/users.js';
-import { commit } from '../../events/commit.js';
 
 /** POST /realm/profile_fields: administrators add a field of any type. */
 export const createCustomProfileField = defineEndpoint({

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { changeRealmSetting, type RealmSettingChange } from '../../actions/realm.js';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
+import { commit } from '../../events/commit.js';
 import { fail, succeed } from '../../outcome.js';
 import { groupSettingChangeParam } from '../../params/group-setting.js';
 import { json, maxChars, wire } from '../../params/wire.js';
@@ -27,8 +29,6 @@ import {
   type RealmPropertyName,
 } from '../../rules/realm-settings.js';
 import type { GroupSettingValue, RealmGroupSettingName, RealmSettings } from '../../state.js';
-import { changeRealmSetting, type RealmSettingChange } from '../../actions/realm.js';
-import { commit } from '../../events/commit.js';
 
 const bool = () => wire.bool().optional();
 const groupChange = () => groupSettingChangeParam().optional();

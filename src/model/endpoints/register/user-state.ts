@@ -1,13 +1,13 @@
 /** The `realm_user` part of POST /register: the realm's users as the actor may see them, and the actor's own facts. */
 import { avatarUrl } from '../../present/avatar.js';
+import { presentInaccessibleUser } from '../../present/inaccessible-user.js';
 import { mediumAvatarUrl, presentUser, presentUserStatus } from '../../present/user.js';
+import { areWebPublicChannelsEnabled } from '../../rules/channels.js';
 import { hasRealmPermission } from '../../rules/realm-group-settings.js';
 import { isAdministrator, isGuest, isOwner, ROLE_MODERATOR } from '../../rules/roles.js';
 import { apiEmail, canAccessUser } from '../../rules/users.js';
 import type { State, User } from '../../state.js';
 import { rows } from '../../tables/table.js';
-import { areWebPublicChannelsEnabled } from '../../rules/channels.js';
-import { presentInaccessibleUser } from '../../present/inaccessible-user.js';
 
 export interface UserStateOptions {
   readonly clientGravatar: boolean;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { as, CHANNEL, CORDELIA, DESDEMONA, expectSuccess, HAMLET, IAGO, newModel, POLONIUS } from '../../../testing/default-realm.js';
-import { channelClient, comparable, type ChannelClient } from '../subscriptions/channel-events-client.js';
+import { type ChannelClient, channelClient, comparable } from '../subscriptions/channel-events-client.js';
 
 function expectInStep(...clients: ChannelClient[]): void {
   for (const client of clients) expect(comparable(client.state)).toEqual(comparable(client.fresh()));

@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { archiveChannel } from '../../actions/channels.js';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
+import { commit } from '../../events/commit.js';
 import { fail, succeed } from '../../outcome.js';
 import { accessChannelForAdministration } from '../../rules/channel-administration.js';
-import { archiveChannel } from '../../actions/channels.js';
-import { commit } from '../../events/commit.js';
 
 /**
  * DELETE /streams/{stream_id}: archives a channel. Its name stays taken,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { as, CHANNEL, CORDELIA, DESDEMONA, expectSuccess, GROUP, HAMLET, IAGO, newModel, POLONIUS, SHIVA } from '../../../testing/default-realm.js';
-import { channelClient, comparable, type ChannelClient } from '../subscriptions/channel-events-client.js';
+import { type ChannelClient, channelClient, comparable } from '../subscriptions/channel-events-client.js';
 
 type Dict = Record<string, any>;
 type Model = ReturnType<typeof newModel>;

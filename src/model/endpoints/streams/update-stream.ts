@@ -1,6 +1,8 @@
+import { type ChannelUpdate, updateChannel } from '../../actions/channels.js';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
-import { accept, fail, reject, succeed, type Checked } from '../../outcome.js';
+import { commit } from '../../events/commit.js';
+import { accept, type Checked, fail, reject, succeed } from '../../outcome.js';
 import { renderMarkdown } from '../../present/markdown.js';
 import {
   accessChannelForAdministration,
@@ -19,9 +21,7 @@ import { CHANNEL_GROUP_SETTING_NAMES, CHANNEL_GROUP_SETTINGS } from '../../rules
 import { knowsEmptyTopicOnlyPolicy } from '../../rules/feature-levels.js';
 import { checkGroupSettingChange } from '../../rules/group-settings.js';
 import type { Channel, ChannelGroupSettingName, GroupSettingValue, State, User } from '../../state.js';
-import { updateChannel, type ChannelUpdate } from '../../actions/channels.js';
-import { commit } from '../../events/commit.js';
-import { updateStreamParams, type UpdateStreamParams } from './update-stream-params.js';
+import { type UpdateStreamParams, updateStreamParams } from './update-stream-params.js';
 
 interface Change {
   readonly channel: Channel;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { as, CHANNEL, CORDELIA, DESDEMONA, expectSuccess, HAMLET, IAGO, newModel, POLONIUS, SHIVA } from '../../../testing/default-realm.js';
-import { channelClient, comparable, type ChannelClient } from './channel-events-client.js';
+import { type ChannelClient, channelClient, comparable } from './channel-events-client.js';
 import { channelIdOf, setRealmGroup, subscribeTo } from './test-support.js';
 
 type Dict = Record<string, any>;

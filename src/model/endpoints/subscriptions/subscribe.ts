@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { subscribeToChannels } from '../../actions/channels.js';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
-import { accept, fail, reject, succeed, type Checked } from '../../outcome.js';
-import { groupSettingParam, type GroupSettingInput } from '../../params/group-setting.js';
+import { commit } from '../../events/commit.js';
+import { accept, type Checked, fail, reject, succeed } from '../../outcome.js';
+import { type GroupSettingInput, groupSettingParam } from '../../params/group-setting.js';
 import { maxChars, wire } from '../../params/wire.js';
 import { renderMarkdown } from '../../present/markdown.js';
 import { makeChannel, makeSubscription, pickSubscriptionColor } from '../../records.js';
@@ -13,25 +15,23 @@ import { checkChannelName } from '../../rules/channel-names.js';
 import { canAccessChannelContent, isSubscribed, selectChannelByName } from '../../rules/channels.js';
 import { checkGroupSettingValue, defaultGroupSetting } from '../../rules/group-settings.js';
 import {
-  MAX_BULK_NEW_SUBSCRIPTION_MESSAGES,
   canChangeSubscriptionsIn,
   canSubscribeOthers,
   checkChannelCreation,
   historyPublicToSubscribers,
   isSubscribingOthers,
+  MAX_BULK_NEW_SUBSCRIPTION_MESSAGES,
   resolvePrincipals,
   selectFormerSubscription,
 } from '../../rules/subscriptions.js';
 import type { Channel, ChannelGroupSettingName, GroupSettingValue, State, Subscription, User } from '../../state.js';
 import { channelNameKey } from '../../tables/channels.js';
-import { subscribeToChannels } from '../../actions/channels.js';
-import { commit } from '../../events/commit.js';
 import { getRow, rows } from '../../tables/table.js';
 import {
   ANNOUNCEMENT_TOPIC,
-  CHANNEL_EVENTS_TOPIC,
   announcementContent,
   botTopic,
+  CHANNEL_EVENTS_TOPIC,
   channelEventsContent,
   postBotMessageMutably,
   sendsChannelEventsMessages,

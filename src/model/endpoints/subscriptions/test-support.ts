@@ -2,8 +2,8 @@
 import type { Model } from '../../../in-process.js';
 import { as, body, expectSuccess } from '../../../testing/default-realm.js';
 import { selectChannelByName } from '../../rules/channels.js';
-import { withRow } from '../../tables/table.js';
 import type { RealmGroupSettingName, RealmSettings, State, SystemGroupName } from '../../state.js';
+import { withRow } from '../../tables/table.js';
 
 type Actor = Parameters<typeof as>[1];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { as, CHANNEL, CORDELIA, DESDEMONA, expectSuccess, HAMLET, IAGO, newModel, POLONIUS } from '../../../testing/default-realm.js';
-import { channelClient, comparable, type ChannelClient } from './channel-events-client.js';
+import { type ChannelClient, channelClient, comparable } from './channel-events-client.js';
 import { setRealmGroup } from './test-support.js';
 
 function expectInStep(...clients: ChannelClient[]): void {

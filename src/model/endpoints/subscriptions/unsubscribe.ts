@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { type Unsubscription, unsubscribeFromChannels } from '../../actions/channels.js';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
+import { commit } from '../../events/commit.js';
 import { fail, succeed } from '../../outcome.js';
 import { wire } from '../../params/wire.js';
 import { checkChannelName } from '../../rules/channel-names.js';
@@ -8,8 +10,6 @@ import { canAccessChannelMetadata, isSubscribed, selectChannelByName } from '../
 import { canChangeSubscriptionsIn, canRemoveSubscribers, isUnsubscribingOthers, resolvePrincipals } from '../../rules/subscriptions.js';
 import type { Channel, User } from '../../state.js';
 import { channelNameKey } from '../../tables/channels.js';
-import { unsubscribeFromChannels, type Unsubscription } from '../../actions/channels.js';
-import { commit } from '../../events/commit.js';
 import { principalsParam } from './params.js';
 
 /**

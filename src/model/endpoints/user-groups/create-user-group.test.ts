@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createModel } from '../../../in-process.js';
 import {
   as,
   CORDELIA,
@@ -13,7 +14,6 @@ import {
   POLONIUS,
   SHIVA,
 } from '../../../testing/default-realm.js';
-import { createModel } from '../../../in-process.js';
 import { createGroup, deactivateGroupDirectly, groupRow, systemGroupId } from './test-helpers.js';
 
 type Model = ReturnType<typeof newModel>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { addUserGroup } from '../../actions/groups.js';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
+import { commit } from '../../events/commit.js';
 import { fail, succeed } from '../../outcome.js';
 import { groupSettingParam } from '../../params/group-setting.js';
 import { wire } from '../../params/wire.js';
@@ -9,8 +11,6 @@ import { canCreateGroups, checkActiveUserIds, checkGroupName, checkPotentialSubg
 import { USER_GROUP_SETTING_NAMES, USER_GROUP_SETTINGS } from '../../rules/user-group-settings.js';
 import { frozenAscendingIds } from '../../sorted-ids.js';
 import type { GroupSettingValue, UserGroup, UserGroupSettingName } from '../../state.js';
-import { addUserGroup } from '../../actions/groups.js';
-import { commit } from '../../events/commit.js';
 
 const settingParams = Object.fromEntries(USER_GROUP_SETTING_NAMES.map((name) => [name, groupSettingParam().optional()])) as {
   [name in UserGroupSettingName]: z.ZodOptional<ReturnType<typeof groupSettingParam>>;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { deactivateGroup } from '../../actions/groups.js';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
+import { commit } from '../../events/commit.js';
 import { fail, succeed } from '../../outcome.js';
 import { accessUserGroupForUpdate, canManageGroup, selectGroupObjections } from '../../rules/groups.js';
-import { deactivateGroup } from '../../actions/groups.js';
-import { commit } from '../../events/commit.js';
 
 /**
  * POST /user_groups/{user_group_id}/deactivate: by the group's managers,

@@ -6,9 +6,9 @@ import { getIsUserGroupMember } from './get-is-user-group-member.js';
 import { getUserGroupMembers } from './get-user-group-members.js';
 import { getUserGroupSubgroups } from './get-user-group-subgroups.js';
 import { getUserGroups } from './get-user-groups.js';
+import { updateUserGroup } from './update-user-group.js';
 import { updateUserGroupMembers } from './update-user-group-members.js';
 import { updateUserGroupSubgroups } from './update-user-group-subgroups.js';
-import { updateUserGroup } from './update-user-group.js';
 
 export const USER_GROUP_ENDPOINTS = endpointList(
   getUserGroups,

@@ -3,8 +3,11 @@
  * remove subgroups), each checked against the state as earlier steps of the
  * same request left it, and the sorted id lists they keep.
  */
-import { Errors, type ApiError } from '../../errors.js';
-import { fail, reject, succeed, type Checked, type Outcome } from '../../outcome.js';
+
+import { changeGroupMembership, type MembershipOp, type MembershipStep } from '../../actions/groups.js';
+import { type ApiError, Errors } from '../../errors.js';
+import { commit } from '../../events/commit.js';
+import { type Checked, fail, type Outcome, reject, succeed } from '../../outcome.js';
 import { canChangeDeactivatedGroupMembership } from '../../rules/feature-levels.js';
 import { selectRecursiveSubgroupIds } from '../../rules/group-membership.js';
 import {
@@ -21,8 +24,6 @@ import {
 } from '../../rules/groups.js';
 import { frozenAscendingIds, includesSorted } from '../../sorted-ids.js';
 import type { State, User, UserGroup } from '../../state.js';
-import { changeGroupMembership, type MembershipOp, type MembershipStep } from '../../actions/groups.js';
-import { commit } from '../../events/commit.js';
 import { withGroup } from '../../tables/groups.js';
 
 export function withIds(sorted: readonly number[], added: readonly number[]): readonly number[] {

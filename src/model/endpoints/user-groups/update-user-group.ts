@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { changeGroupDescription, changeGroupSetting, reactivateGroup, renameGroup } from '../../actions/groups.js';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
+import { commit } from '../../events/commit.js';
 import { fail, succeed } from '../../outcome.js';
 import { groupSettingChangeParam } from '../../params/group-setting.js';
 import { wire } from '../../params/wire.js';
@@ -8,8 +10,6 @@ import { checkGroupSettingChange } from '../../rules/group-settings.js';
 import { accessUserGroupForUpdate, canManageGroup, checkGroupName } from '../../rules/groups.js';
 import { USER_GROUP_SETTING_NAMES, USER_GROUP_SETTINGS } from '../../rules/user-group-settings.js';
 import type { GroupSettingValue, UserGroupSettingName } from '../../state.js';
-import { changeGroupDescription, changeGroupSetting, reactivateGroup, renameGroup } from '../../actions/groups.js';
-import { commit } from '../../events/commit.js';
 
 const settingParams = Object.fromEntries(USER_GROUP_SETTING_NAMES.map((name) => [name, groupSettingChangeParam().optional()])) as {
   [name in UserGroupSettingName]: z.ZodOptional<ReturnType<typeof groupSettingChangeParam>>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createModel } from '../../../in-process.js';
-import type { State } from '../../state.js';
 import { as, DESDEMONA, expectError, expectSuccess, HAMLET, IAGO, newModel, T0 } from '../../../testing/default-realm.js';
+import type { State } from '../../state.js';
 
 const NEW_USER = { email: 'newbie@chatref.test', password: 'a-Strong-passw0rd-42', full_name: 'New Bie' };
 

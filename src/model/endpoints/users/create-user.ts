@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { createUser as createUserAction } from '../../actions/users.js';
 import { defineEndpoint } from '../../endpoint.js';
 import { drawApiKey } from '../../entropy.js';
 import { Errors } from '../../errors.js';
+import { commit } from '../../events/commit.js';
 import { fail, succeed } from '../../outcome.js';
 import { makeSubscription, makeUser, pickSubscriptionColor } from '../../records.js';
 import { isValidEmail } from '../../rules/emails.js';
@@ -12,8 +14,6 @@ import { canCreateUsers, selectUserByDeliveryEmail } from '../../rules/users.js'
 import { hashPassword } from '../../secrets.js';
 import type { State, Subscription } from '../../state.js';
 import { getRow } from '../../tables/table.js';
-import { createUser as createUserAction } from '../../actions/users.js';
-import { commit } from '../../events/commit.js';
 
 /** A new user joins the organization's default channels (archived ones excepted). */
 function defaultSubscriptions(state: State, userId: number): Subscription[] {

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { presentAvatarChange } from '../../present/user.js';
-import { getRow } from '../../tables/table.js';
 import {
   as,
   CHANNEL,
@@ -15,6 +13,8 @@ import {
   OTHELLO,
   POLONIUS,
 } from '../../../testing/default-realm.js';
+import { presentAvatarChange } from '../../present/user.js';
+import { getRow } from '../../tables/table.js';
 import { applyUserEvents, listen, registerUsers } from './test-support.js';
 
 type Model = ReturnType<typeof newModel>;

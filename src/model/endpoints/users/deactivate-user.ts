@@ -1,15 +1,15 @@
 import type { Draft } from 'immer';
 import { z } from 'zod';
+import { deactivateUser as deactivateUserAction } from '../../actions/users.js';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
+import { commit } from '../../events/commit.js';
 import { fail, succeed } from '../../outcome.js';
 import { maxChars, wire } from '../../params/wire.js';
 import { isOwner } from '../../rules/roles.js';
 import { accessUserForAdmin, botsOwnedBy, isOnlyActiveOwner, selectUser } from '../../rules/users.js';
 import type { State, User } from '../../state.js';
 import { withRow } from '../../tables/table.js';
-import { deactivateUser as deactivateUserAction } from '../../actions/users.js';
-import { commit } from '../../events/commit.js';
 
 export { DELETED_USER_NAME } from '../../actions/users.js';
 export const MAX_DEACTIVATION_COMMENT = 2000;

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
 import { fail, succeed } from '../../outcome.js';
+import { presentUserStatus } from '../../present/user.js';
 import { isBot } from '../../rules/roles.js';
 import { accessUserForRead, selectUser } from '../../rules/users.js';
-import { presentUserStatus } from '../../present/user.js';
 
 /** GET /users/{user_id}/status. */
 export const getUserStatus = defineEndpoint({

@@ -3,14 +3,14 @@ import { endpointList } from '../../endpoint.js';
 import { createUser } from './create-user.js';
 import { deactivateUser } from './deactivate-user.js';
 import { getOwnUser } from './get-own-user.js';
+import { getUser } from './get-user.js';
 import { getUserByEmail } from './get-user-by-email.js';
 import { getUserStatus } from './get-user-status.js';
-import { getUser } from './get-user.js';
 import { getUsers } from './get-users.js';
 import { updateOwnProfileData } from './update-own-profile-data.js';
 import { updateStatus } from './update-status.js';
-import { updateUserByEmail } from './update-user-by-email.js';
 import { updateUser } from './update-user.js';
+import { updateUserByEmail } from './update-user-by-email.js';
 
 export const USER_ENDPOINTS = endpointList(
   getUsers,

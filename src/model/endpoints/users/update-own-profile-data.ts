@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { changeProfileData } from '../../actions/users.js';
 import { defineEndpoint } from '../../endpoint.js';
+import { commit } from '../../events/commit.js';
 import { fail, succeed } from '../../outcome.js';
 import { profileDataEntries } from '../../params/common.js';
 import { checkProfileDataChanges } from '../../rules/profile-fields.js';
-import { changeProfileData } from '../../actions/users.js';
-import { commit } from '../../events/commit.js';
 
 /** PATCH /users/me/profile_data: the caller's own custom profile field values. */
 export const updateOwnProfileData = defineEndpoint({

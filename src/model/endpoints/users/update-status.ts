@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { changeUserStatus } from '../../actions/users.js';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
+import { commit } from '../../events/commit.js';
 import { fail, succeed } from '../../outcome.js';
 import { codePointLength, wire } from '../../params/wire.js';
 import { resolveEmoji } from '../../rules/emoji.js';
 import type { UserStatus } from '../../state.js';
-import { changeUserStatus } from '../../actions/users.js';
-import { commit } from '../../events/commit.js';
 
 export const MAX_STATUS_TEXT_LENGTH = 60;
 

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { presentAvatarChange } from '../../present/user.js';
-import { getRow } from '../../tables/table.js';
 import {
   as,
   CHANNEL,
@@ -16,6 +14,8 @@ import {
   POLONIUS,
   SHIVA,
 } from '../../../testing/default-realm.js';
+import { presentAvatarChange } from '../../present/user.js';
+import { getRow } from '../../tables/table.js';
 import { applyUserEvents, listen, registerUsers } from './test-support.js';
 
 type Model = ReturnType<typeof newModel>;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { defineEndpoint, type AuthenticatedContext } from '../../endpoint.js';
+import { changeDeliveryEmail, changeFullName, changeProfileData, changeUserRole } from '../../actions/users.js';
+import { type AuthenticatedContext, defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
-import { fail, succeed, type Outcome } from '../../outcome.js';
+import { commit } from '../../events/commit.js';
+import { fail, type Outcome, succeed } from '../../outcome.js';
 import { profileDataEntries, roleParam } from '../../params/common.js';
 import { isValidEmail } from '../../rules/emails.js';
 import { checkFullName } from '../../rules/names.js';
@@ -9,8 +11,6 @@ import { checkProfileDataChanges, isRemoval } from '../../rules/profile-fields.j
 import { isAdministrator, isGuestPromotionToAdministrator, isOwner, roleChangeTouchesOwner } from '../../rules/roles.js';
 import { accessUserForAdmin, canChangeUserEmails, isOnlyActiveOwner, selectUser, selectUserByDeliveryEmail } from '../../rules/users.js';
 import type { Role, State, User } from '../../state.js';
-import { changeDeliveryEmail, changeFullName, changeProfileData, changeUserRole } from '../../actions/users.js';
-import { commit } from '../../events/commit.js';
 
 export const updateUserParams = z.object({
   full_name: z.string().optional(),
