@@ -25,6 +25,19 @@ function isStatus(userId: number, text: string): (event: QueueEvent) => boolean 
   return (event) => event.type === 'user_status' && event['user_id'] === userId && event['status_text'] === text;
 }
 
+/** Two status changes by `author`, waited for in `queue`: the first and second event, in order. */
+async function queueTwoStatusEvents(ctx: CheckContext, queue: EventQueue, author: Actor, clause: string): Promise<[QueueEvent, QueueEvent]> {
+  const [one, two] = [ctx.unique('one'), ctx.unique('two')];
+  expectSuccess(await setStatus(ctx, author, one));
+  expectSuccess(await setStatus(ctx, author, two));
+  const second = await queue.waitFor(isStatus(author.userId, two));
+  const first = queue.received.find(isStatus(author.userId, one));
+  if (first === undefined || second === undefined) {
+    throw new CheckFailure(`both status changes in ${queue.label}'s queue, got ${JSON.stringify(queue.received)}`, undefined, clause);
+  }
+  return [first, second];
+}
+
 function getEvents(ctx: CheckContext, actor: Actor, queueId: string, lastEventId: number, dontBlock: boolean): Promise<TargetResponse> {
   const params: Record<string, string> = { queue_id: queueId, last_event_id: String(lastEventId) };
   if (dontBlock) params['dont_block'] = 'true';
@@ -108,15 +121,8 @@ export const PROTOCOL_CHECKS = defineChecks([
     async run(ctx) {
       const { member, otherMember } = ctx.cast;
       await withQueue(ctx, member, { eventTypes: ['user_status'] }, async (queue) => {
-        const [one, two] = [ctx.unique('one'), ctx.unique('two')];
-        expectSuccess(await setStatus(ctx, otherMember, one));
-        expectSuccess(await setStatus(ctx, otherMember, two));
         // The helper reads with last_event_id -1, so nothing is acknowledged yet.
-        const second = await queue.waitFor(isStatus(otherMember.userId, two));
-        const first = queue.received.find(isStatus(otherMember.userId, one));
-        if (first === undefined || second === undefined) {
-          throw new CheckFailure(`both status changes in ${queue.label}'s queue, got ${JSON.stringify(queue.received)}`, undefined, 'events.ack.redeliver');
-        }
+        const [first, second] = await queueTwoStatusEvents(ctx, queue, otherMember, 'events.ack.redeliver');
         const again = eventsOf(expectSuccess(await getEvents(ctx, member, queue.queueId, -1, true)), 'fetching from -1 again', 'events.ack.redeliver');
         expectEqual(
           again.filter((event) => event.id === first.id || event.id === second.id),
@@ -320,14 +326,7 @@ export const PROTOCOL_CHECKS = defineChecks([
     async run(ctx) {
       const { member, otherMember } = ctx.cast;
       await withQueue(ctx, member, { eventTypes: ['user_status'] }, async (queue) => {
-        const [one, two] = [ctx.unique('one'), ctx.unique('two')];
-        expectSuccess(await setStatus(ctx, otherMember, one));
-        expectSuccess(await setStatus(ctx, otherMember, two));
-        const second = await queue.waitFor(isStatus(otherMember.userId, two));
-        const first = queue.received.find(isStatus(otherMember.userId, one));
-        if (first === undefined || second === undefined) {
-          throw new CheckFailure(`both status changes in ${queue.label}'s queue, got ${JSON.stringify(queue.received)}`, undefined, 'events.get.pruned');
-        }
+        const [first, second] = await queueTwoStatusEvents(ctx, queue, otherMember, 'events.get.pruned');
         expectSuccess(await getEvents(ctx, member, queue.queueId, second.id, true), 'events.get.pruned');
         expectError(
           await getEvents(ctx, member, queue.queueId, first.id, true),
