@@ -93,7 +93,8 @@ export class Store {
     const now = this.clock();
     const result = handle(this.current, { ...request, now, entropy: this.entropy(), serverGeneration: this.generation });
     this.current = result.state;
-    if (result.events.length > 0) this.deliver(result.events, now);
+    // With no queue at all (most in-process use) a write's events have nowhere to go.
+    if (result.events.length > 0 && this.queues.size > 0) this.deliver(result.events, now);
     if (result.queue === undefined) {
       reply(result.response);
       return null;

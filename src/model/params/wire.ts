@@ -43,10 +43,4 @@ export const wire = {
   bool: () => json(z.boolean()),
   intArray: () => json(z.array(z.int())),
   json,
-  /** A path segment that the router already matched as digits. */
-  pathInt: () =>
-    z
-      .string()
-      .regex(/^[0-9]+$/)
-      .transform(Number),
 } as const;

@@ -1,9 +1,7 @@
 /** Rules shared by the key-fetch endpoints. */
-import type { Draft } from 'immer';
 import { Errors } from '../errors.js';
 import { accept, type Checked, reject } from '../outcome.js';
 import type { State, User } from '../state.js';
-import { putUserMutably } from '../tables/users.js';
 
 /**
  * After the lookup: an unknown account fails like a wrong secret; then the
@@ -14,9 +12,4 @@ export function checkAccountCanLogIn(state: State, user: User | undefined): Chec
   if (state.realm.deactivated) return reject(Errors.realmDeactivated());
   if (!user.isActive) return reject(Errors.userDeactivated());
   return accept(user);
-}
-
-/** The first login fixes date_joined for accounts created through the API. */
-export function recordLoginMutably(draft: Draft<State>, user: User, now: number): void {
-  if (user.firstLoginAt === null) putUserMutably(draft, { ...user, firstLoginAt: Math.floor(now) });
 }
