@@ -1,8 +1,6 @@
-/** Markdown to HTML for rendered fields (profile values, descriptions). */
-import MarkdownIt from 'markdown-it';
-
-const markdown = new MarkdownIt({ html: false, linkify: true, breaks: true });
+/** Markdown to HTML for rendered fields (profile values, channel and realm descriptions): the message dialect, without a realm. */
+import { renderPlain } from '../markdown/render.js';
 
 export function renderMarkdown(source: string): string {
-  return markdown.render(source).trim();
+  return renderPlain(source);
 }
