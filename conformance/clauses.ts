@@ -12,6 +12,8 @@ import { EVENT_ORACLE_CLAUSES } from './clauses/event-oracle.js';
 import { EVENT_CLAUSES } from './clauses/events.js';
 import { GENERAL_CLAUSES } from './clauses/general.js';
 import { GROUP_CLAUSES } from './clauses/groups.js';
+import { MESSAGE_EVENT_CLAUSES } from './clauses/message-events.js';
+import { MESSAGE_CLAUSES } from './clauses/messages.js';
 import { PROFILE_CLAUSES } from './clauses/profile.js';
 import { PROPERTY_CLAUSES } from './clauses/properties.js';
 import { REALM_CLAUSES } from './clauses/realm.js';
@@ -39,7 +41,9 @@ export const CLAUSES: readonly Clause[] = [
   ...STREAM_CLAUSES,
   ...GROUP_CLAUSES,
   ...REALM_CLAUSES,
+  ...MESSAGE_CLAUSES,
   ...EVENT_CLAUSES,
+  ...MESSAGE_EVENT_CLAUSES,
   ...EVENT_ORACLE_CLAUSES,
   ...PROPERTY_CLAUSES,
 ];

@@ -26,6 +26,8 @@ export interface CallOptions {
   /** Credentials, or a raw Authorization header value (to send malformed ones). */
   readonly auth?: Credentials | string | null;
   readonly files?: readonly UploadedFile[];
+  /** The User-Agent the request claims (the sending client's name in messages comes from it). */
+  readonly userAgent?: string;
 }
 
 export interface Model {
@@ -77,6 +79,7 @@ export function createModel(options: ModelOptions = {}): Model {
     params,
     files: callOptions.files ?? [],
     authorization: authorizationOf(callOptions.auth),
+    ...(callOptions.userAgent === undefined ? {} : { userAgent: callOptions.userAgent }),
     ...(options.origin === undefined ? {} : { origin: options.origin }),
   });
 

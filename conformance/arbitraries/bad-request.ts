@@ -73,6 +73,10 @@ function liveSegment(kind: PathParamKind, env: PropertyEnv): string {
       return String(env.group.id);
     case 'spare-group-id':
       return String(env.spareGroup.id);
+    case 'message-id':
+      return String(env.message.id);
+    case 'deleted-message-id':
+      return String(env.deletedMessage.id);
   }
 }
 

@@ -6,6 +6,7 @@ import { CHANNEL_CHECKS } from './channels/index.js';
 import { EVENT_CHECKS } from './events/index.js';
 import { GENERAL_CHECKS } from './general/index.js';
 import { GROUP_CHECKS } from './groups/index.js';
+import { MESSAGE_CHECKS } from './messages/index.js';
 import { PROFILE_CHECKS } from './profile/index.js';
 import { REALM_CHECKS } from './realm/index.js';
 import { STREAM_CHECKS } from './streams/index.js';
@@ -20,6 +21,7 @@ export const ALL_CHECKS: readonly Check[] = [
   ...STREAM_CHECKS,
   ...GROUP_CHECKS,
   ...REALM_CHECKS,
+  ...MESSAGE_CHECKS,
   ...EVENT_CHECKS,
   ...PROPERTY_CHECKS,
 ];

@@ -46,6 +46,10 @@ export interface PropertyEnv {
   readonly group: { readonly id: number };
   /** A throw-away user group that deactivation is aimed at. */
   readonly spareGroup: { readonly id: number };
+  /** A message `self` sent to `channel`. */
+  readonly message: { readonly id: number };
+  /** A message `self` sent and deleted at provisioning: deletion is aimed at it, so no run can remove a live one. */
+  readonly deletedMessage: { readonly id: number };
   /** A name no run used before. */
   unique(label: string): string;
   /** The realm's e-mail domain (from the owner's address). */
@@ -63,7 +67,16 @@ export interface ParamSpec {
 }
 
 /** What fills a `{name}` path segment: a live throw-away entity, plus garbage and unknown ids for bad input. */
-export type PathParamKind = 'user-id' | 'user-email' | 'deactivated-id' | 'channel-id' | 'spare-channel-id' | 'group-id' | 'spare-group-id';
+export type PathParamKind =
+  | 'user-id'
+  | 'user-email'
+  | 'deactivated-id'
+  | 'channel-id'
+  | 'spare-channel-id'
+  | 'group-id'
+  | 'spare-group-id'
+  | 'message-id'
+  | 'deleted-message-id';
 
 /** A GET, made as the owner, whose body a failed request must leave as it was. */
 export interface ReadBack {

@@ -7,7 +7,9 @@ import type { EndpointSpec, ParamSpec, PropertyEnv, ReadBack } from './endpoint-
 import { CHANNEL_ENDPOINT_SPECS } from './endpoints-channels.js';
 import { EVENT_ENDPOINT_SPECS } from './endpoints-events.js';
 import { GROUP_ENDPOINT_SPECS } from './endpoints-groups.js';
+import { MESSAGE_ENDPOINT_SPECS } from './endpoints-messages.js';
 import { REALM_ENDPOINT_SPECS } from './endpoints-realm.js';
+import { SETTINGS_ENDPOINT_SPECS } from './endpoints-settings.js';
 import { BOOL, enumOf, INT_LIST, intEnumOf, nothing, OBJECT, OBJECT_LIST, optional, realmUsers, STRING, userRead } from './param-kinds.js';
 
 const ROLE = intEnumOf(100, 200, 300, 400, 600);
@@ -223,5 +225,7 @@ export const ENDPOINT_SPECS: readonly EndpointSpec[] = [
   ...CHANNEL_ENDPOINT_SPECS,
   ...GROUP_ENDPOINT_SPECS,
   ...REALM_ENDPOINT_SPECS,
+  ...MESSAGE_ENDPOINT_SPECS,
+  ...SETTINGS_ENDPOINT_SPECS,
   ...EVENT_ENDPOINT_SPECS,
 ];

@@ -29,6 +29,20 @@ async function makeGroup(ctx: CheckContext, members: readonly number[]): Promise
   return { id };
 }
 
+async function sendMessage(ctx: CheckContext, sender: Actor, channelId: number, content: string): Promise<{ id: number }> {
+  const sent = await ctx.call(sender, 'POST', '/messages', { type: 'stream', to: String(channelId), topic: 'bad input', content });
+  const id = bodyOf(sent)['id'];
+  if (typeof id !== 'number') throw new Error(`could not send a throw-away message: POST /messages answered ${sent.status}`);
+  return { id };
+}
+
+async function deletedMessage(ctx: CheckContext, sender: Actor, channelId: number): Promise<{ id: number }> {
+  const made = await sendMessage(ctx, sender, channelId, 'deleted at once');
+  const deletion = await ctx.call(ctx.cast.owner, 'DELETE', `/messages/${made.id}`);
+  if (deletion.status !== 200) throw new Error(`could not delete a throw-away message: DELETE /messages/${made.id} answered ${deletion.status}`);
+  return made;
+}
+
 async function provision(ctx: CheckContext): Promise<PropertyEnv> {
   const self = await ctx.newUser();
   const target = await ctx.newUser();
@@ -41,6 +55,7 @@ async function provision(ctx: CheckContext): Promise<PropertyEnv> {
   const spareChannel = await makeChannel(ctx, [owner]);
   const group = await makeGroup(ctx, [target.userId]);
   const spareGroup = await makeGroup(ctx, [target.userId]);
+  const message = await sendMessage(ctx, self, channel.id, 'a message the properties read');
   return {
     owner,
     self,
@@ -50,6 +65,8 @@ async function provision(ctx: CheckContext): Promise<PropertyEnv> {
     spareChannel,
     group,
     spareGroup,
+    message,
+    deletedMessage: await deletedMessage(ctx, self, channel.id),
     unique: (label) => ctx.unique(label),
     domain: owner.email.slice(owner.email.lastIndexOf('@') + 1),
   };

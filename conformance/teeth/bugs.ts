@@ -24,11 +24,12 @@ import {
   whoIs,
   withParams,
 } from './distort.js';
+import { MESSAGE_BUGS } from './message-bugs.js';
 
 export interface Bug {
   /** What the broken server does wrong. */
   readonly name: string;
-  readonly area: 'general' | 'auth' | 'users' | 'profile' | 'channels' | 'streams' | 'groups' | 'realm' | 'events';
+  readonly area: 'general' | 'auth' | 'users' | 'profile' | 'channels' | 'streams' | 'groups' | 'realm' | 'events' | 'messages';
   /** The runner's --only: the checks that should notice. */
   readonly only: string;
   /** Check ids that must fail against this server. */
@@ -736,4 +737,5 @@ export const BUGS: readonly Bug[] = [
           : response,
     }),
   },
+  ...MESSAGE_BUGS,
 ];

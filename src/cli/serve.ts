@@ -1,7 +1,6 @@
 /** `chatref serve`: start the server on a fixture and print its credentials as the first line. */
 import { parseArgs } from 'node:util';
-import { buildState } from '../fixtures/build-state.js';
-import { readFixture } from '../fixtures/load.js';
+import { loadFixture, readFixture } from '../fixtures/load.js';
 import { fixtureSchema } from '../fixtures/schema.js';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../http/server.js';
 import { UsageError } from './usage-error.js';
@@ -59,7 +58,8 @@ function credentials(fixtureData: unknown) {
 export async function serve(argv: readonly string[]): Promise<void> {
   const options = parseServeArgs(argv);
   const fixtureData = readFixture(options.fixture);
-  const state = buildState(fixtureData);
+  // With the fixture's message history (the default realm's, or a folder's history.json).
+  const state = loadFixture(options.fixture);
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const server = await startServer({
     state,

@@ -124,6 +124,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       params: read.params,
       files: read.files,
       authorization: req.headers.authorization ?? null,
+      userAgent: req.headers['user-agent'] ?? null,
       origin: `http://${req.headers.host ?? authority}`,
     };
     let release: (() => void) | null = null;

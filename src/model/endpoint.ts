@@ -31,6 +31,8 @@ interface BaseContext<P, S extends PathParams> {
   readonly entropy: EntropyReader;
   /** Scheme and authority the client reached the server at, e.g. http://127.0.0.1:9991. */
   readonly origin: string;
+  /** The sending client's name, as the real server derives it (the `client` parameter, else the User-Agent). */
+  readonly clientName: string;
   /** UNIX seconds the serving process started. */
   readonly serverGeneration: number;
 }

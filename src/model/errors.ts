@@ -260,4 +260,78 @@ export const Errors = {
   couldNotAllocateQueue: (): ApiError => badRequest('Could not allocate event queue'),
   narrowOperatorNotSupported: (operator: string): ApiError => badRequest(`Operator ${operator} not supported.`),
   narrowOperandNotSupported: (operand: string): ApiError => badRequest(`Operand ${operand} not supported.`),
+
+  // Messages (reference server-messages-channels §3): a missing message and one the user may not read look alike.
+  invalidMessage: (): ApiError => badRequest('Invalid message(s)'),
+  invalidMessageType: (): ApiError => badRequest('Invalid type'),
+  expectedOneChannel: (): ApiError => badRequest('Expected exactly one channel'),
+  invalidChannelDataType: (): ApiError => badRequest('Invalid data type for channel'),
+  mixedRecipients: (): ApiError => badRequest('Recipient lists may contain emails or user IDs, but not both.'),
+  invalidRecipientId: (userId: unknown): ApiError => badRequest(`Invalid user ID ${String(userId)}`),
+  invalidRecipientEmail: (email: string): ApiError => badRequest(`Invalid email '${email}'`),
+  recipientDeactivated: (email: string): ApiError => badRequest(`'${email}' is no longer using Zulip.`),
+  noRecipients: (): ApiError => badRequest('Message must have recipients'),
+  missingTopic: (): ApiError => badRequest('Missing topic'),
+  invalidTopicCharacter: (position: number): ApiError => badRequest(`Invalid character in topic, at position ${position}!`),
+  emptyMessage: (): ApiError => badRequest('Message must not be empty'),
+  nullBytesInMessage: (): ApiError => badRequest('Message must not contain null bytes'),
+  /** The name is HTML-escaped in both places, as the real server does. */
+  channelDoesNotExist: (escapedName: string): ApiError => ({
+    status: 400,
+    code: 'STREAM_DOES_NOT_EXIST',
+    msg: `Channel '${escapedName}' does not exist`,
+    data: { stream: escapedName },
+  }),
+  channelIdDoesNotExist: (channelId: number): ApiError => ({
+    status: 400,
+    code: 'STREAM_DOES_NOT_EXIST',
+    msg: `Channel with ID '${channelId}' does not exist`,
+    data: { stream_id: channelId },
+  }),
+  noPermissionToPost: (): ApiError => badRequest('You do not have permission to post in this channel.'),
+  notAuthorizedToSend: (channelName: string): ApiError => badRequest(`Not authorized to send to channel '${channelName}'`),
+  emptyTopicNotAllowed: (): ApiError => badRequest('Sending messages to the general chat is not allowed in this channel.'),
+  onlyEmptyTopicAllowed: (): ApiError => badRequest('Only the general chat topic is allowed in this channel.'),
+  cannotAccessRecipients: (): ApiError => badRequest('You do not have permission to access some of the recipients.'),
+  directMessagesDisabled: (): ApiError => badRequest('Direct messages are disabled in this organization.'),
+  directMessageNotAuthorized: (): ApiError => badRequest('This conversation does not include any users who can authorize it.'),
+  cannotInitiateDirectMessages: (): ApiError => badRequest('You do not have permission to initiate direct message conversations.'),
+  channelWildcardNotAllowed: (): ApiError => ({
+    status: 400,
+    code: 'STREAM_WILDCARD_MENTION_NOT_ALLOWED',
+    msg: 'You do not have permission to use channel wildcard mentions in this channel.',
+  }),
+  topicWildcardNotAllowed: (): ApiError => ({
+    status: 400,
+    code: 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED',
+    msg: 'You do not have permission to use topic wildcard mentions in this topic.',
+  }),
+  cannotMentionGroup: (groupName: string): ApiError => badRequest(`You are not allowed to mention user group '${groupName}'.`),
+  cannotDeleteMessage: (): ApiError => badRequest("You don't have permission to delete this message"),
+  deleteTimeLimitPassed: (): ApiError => badRequest('The time limit for deleting this message has passed'),
+
+  // Fetching messages and narrows (reference server-messages-channels §3.3, §6)
+  missingAnchor: (): ApiError => badRequest("Missing 'anchor' argument."),
+  invalidAnchor: (): ApiError => badRequest('Invalid anchor'),
+  tooManyMessages: (maximum: number): ApiError => badRequest(`Too many messages requested (maximum ${maximum}).`),
+  anchorExcludedInMiddle: (): ApiError => badRequest('The anchor can only be excluded at an end of the range'),
+  badNarrow: (description: string): ApiError => ({
+    status: 400,
+    code: 'BAD_NARROW',
+    msg: `Invalid narrow operator: ${description}`,
+    data: { desc: description },
+  }),
+  /** The real server's InvalidOperatorCombinationError (two `with` terms). */
+  badNarrowCombination: (description: string): ApiError => ({
+    status: 400,
+    code: 'BAD_NARROW',
+    msg: `Invalid narrow operator combination: ${description}`,
+    data: { desc: description },
+  }),
+  /** A narrow element refused by the term model's own check; `name` is e.g. narrow[0]. */
+  invalidNarrowElement: (name: string, reason: string): ApiError => badRequest(`Invalid ${name}: Value error, ${reason}`),
+  notAStringOrInteger: (name: string): ApiError => badRequest(`${name} is not a string or integer`),
+  notAStringOrIntegerList: (name: string): ApiError => badRequest(`${name} is not a string or an integer list`),
+  notAnInteger: (name: string): ApiError => badRequest(`${name} is not an integer`),
+  notABoolean: (name: string): ApiError => badRequest(`${name} is not a boolean`),
 } as const;

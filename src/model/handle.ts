@@ -11,6 +11,7 @@ import type { Emission, QueueCommand } from './events/event.js';
 import { parseParams } from './params/parse.js';
 import type { ModelRequest, ModelResponse } from './request.js';
 import { matchRoute } from './routes.js';
+import { clientNameFrom } from './rules/clients.js';
 import { isAdministrator, isBot, isGuest } from './rules/roles.js';
 import type { State } from './state.js';
 
@@ -63,6 +64,7 @@ export function handle(state: State, request: ModelRequest): HandleResult {
     entropy: new EntropyReader(request.entropy),
     origin: request.origin ?? `https://${state.realm.host}`,
     serverGeneration: request.serverGeneration ?? state.realm.dateCreated,
+    clientName: clientNameFrom(request.params['client'], request.userAgent),
   };
   const outcome = endpoint.auth === 'basic' ? endpoint.reduce(state, { ...context, actor: actor! }) : endpoint.reduce(state, { ...context, actor: null });
   if (!outcome.ok) return failed(state, outcome.error);

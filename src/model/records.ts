@@ -1,5 +1,6 @@
 /** Constructors of new records with the real server's defaults. */
 import { ROLE_MEMBER } from './rules/roles.js';
+import { DEFAULT_USER_SETTINGS } from './rules/user-settings.js';
 import type { Channel, Subscription, User } from './state.js';
 
 export const EMPTY_STATUS = { statusText: '', emojiName: '', emojiCode: '', reactionType: 'unicode_emoji' } as const;
@@ -24,6 +25,7 @@ export function makeUser(fields: NewUser): User {
     presenceEnabled: true,
     status: EMPTY_STATUS,
     profileData: {},
+    settings: DEFAULT_USER_SETTINGS,
     ...fields,
   };
 }

@@ -18,6 +18,8 @@ export interface ModelRequest {
   readonly files?: readonly UploadedFile[];
   /** The raw Authorization header, if any. */
   readonly authorization?: string | null;
+  /** The User-Agent header, from which the sending client's name is taken (`client` in a message). */
+  readonly userAgent?: string | null;
   /** Scheme and authority the client used (e.g. http://127.0.0.1:9991); defaults to https://<realm host>. */
   readonly origin?: string;
   /** UNIX seconds. */

@@ -2,9 +2,11 @@
 import type { Endpoint, PathParamKind, PathParams, PathValues } from './endpoint.js';
 import { AUTH_ENDPOINTS } from './endpoints/auth/index.js';
 import { EVENT_ENDPOINTS } from './endpoints/events/index.js';
+import { MESSAGE_ENDPOINTS } from './endpoints/messages/index.js';
 import { REALM_ENDPOINTS } from './endpoints/realm/index.js';
 import { REGISTER_ENDPOINTS } from './endpoints/register/index.js';
 import { SERVER_ENDPOINTS } from './endpoints/server/index.js';
+import { SETTINGS_ENDPOINTS } from './endpoints/settings/index.js';
 import { STREAM_ENDPOINTS } from './endpoints/streams/index.js';
 import { SUBSCRIPTION_ENDPOINTS } from './endpoints/subscriptions/index.js';
 import { USER_GROUP_ENDPOINTS } from './endpoints/user-groups/index.js';
@@ -22,6 +24,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...STREAM_ENDPOINTS,
   ...SUBSCRIPTION_ENDPOINTS,
   ...EVENT_ENDPOINTS,
+  ...MESSAGE_ENDPOINTS,
+  ...SETTINGS_ENDPOINTS,
 ];
 
 type Segment = { readonly literal: string } | { readonly param: string; readonly kind: PathParamKind };

@@ -2,6 +2,7 @@
  * The model's State: one realm, its settings and sharded tables. Everything
  * here is immutable data; reducers change it only inside one immer `produce`.
  */
+import type { IdTree } from './tables/id-tree.js';
 import type { Table } from './tables/table.js';
 
 /** 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest. */
@@ -53,6 +54,79 @@ export interface User {
   readonly status: UserStatus;
   /** Custom profile field id → stored value (Users fields keep their JSON text). */
   readonly profileData: { readonly [fieldId: string]: string };
+  /** Personal settings (rules/user-settings.ts); timezone, emailAddressVisibility and presenceEnabled above are settings too. */
+  readonly settings: UserSettings;
+}
+
+/**
+ * A user's personal settings (the real server's UserBaseSettings), keyed by
+ * their API names. Three settings live on User under their own names:
+ * email_address_visibility, presence_enabled and timezone.
+ */
+export interface UserSettings {
+  readonly allow_private_data_export: boolean;
+  readonly automatically_follow_topics_policy: 1 | 2 | 3 | 4;
+  readonly automatically_follow_topics_where_mentioned: boolean;
+  readonly automatically_unmute_topics_in_muted_streams_policy: 1 | 2 | 3 | 4;
+  readonly color_scheme: 1 | 2 | 3;
+  readonly default_language: string;
+  readonly demote_inactive_streams: 1 | 2 | 3;
+  readonly desktop_icon_count_display: 1 | 2 | 3 | 4;
+  readonly display_emoji_reaction_users: boolean;
+  readonly email_notifications_batching_period_seconds: number;
+  readonly emojiset: 'google' | 'twitter' | 'text' | 'google-blob';
+  readonly enable_desktop_notifications: boolean;
+  readonly enable_digest_emails: boolean;
+  readonly enable_drafts_synchronization: boolean;
+  readonly enable_followed_topic_audible_notifications: boolean;
+  readonly enable_followed_topic_desktop_notifications: boolean;
+  readonly enable_followed_topic_email_notifications: boolean;
+  readonly enable_followed_topic_push_notifications: boolean;
+  readonly enable_followed_topic_wildcard_mentions_notify: boolean;
+  readonly enable_login_emails: boolean;
+  readonly enable_marketing_emails: boolean;
+  readonly enable_offline_email_notifications: boolean;
+  readonly enable_offline_push_notifications: boolean;
+  readonly enable_online_push_notifications: boolean;
+  readonly enable_sounds: boolean;
+  readonly enable_stream_audible_notifications: boolean;
+  readonly enable_stream_desktop_notifications: boolean;
+  readonly enable_stream_email_notifications: boolean;
+  readonly enable_stream_push_notifications: boolean;
+  readonly enter_sends: boolean;
+  readonly fluid_layout_width: boolean;
+  readonly hide_ai_features: boolean;
+  readonly high_contrast_mode: boolean;
+  readonly left_side_userlist: boolean;
+  readonly message_content_in_email_notifications: boolean;
+  readonly notification_sound: string;
+  readonly pm_content_in_desktop_notifications: boolean;
+  readonly realm_name_in_email_notifications_policy: 1 | 2 | 3;
+  readonly receives_typing_notifications: boolean;
+  readonly resolved_topic_notice_auto_read_policy: 'always' | 'except_followed' | 'never';
+  readonly send_private_typing_notifications: boolean;
+  readonly send_read_receipts: boolean;
+  readonly send_stream_typing_notifications: boolean;
+  readonly starred_message_counts: boolean;
+  readonly translate_emoticons: boolean;
+  readonly twenty_four_hour_time: boolean;
+  readonly user_list_style: 1 | 2 | 3;
+  readonly web_animate_image_previews: 'always' | 'on_hover' | 'never';
+  readonly web_channel_default_view: 1 | 2 | 3 | 4;
+  readonly web_escape_navigates_to_home_view: boolean;
+  readonly web_font_size_px: number;
+  readonly web_home_view: 'recent' | 'inbox' | 'all_messages';
+  readonly web_inbox_show_channel_folders: boolean;
+  readonly web_left_sidebar_show_channel_folders: boolean;
+  readonly web_left_sidebar_unreads_count_summary: boolean;
+  readonly web_line_height_percent: number;
+  readonly web_mark_read_on_scroll_policy: 1 | 2 | 3;
+  readonly web_navigate_to_sent_message: boolean;
+  readonly web_stream_unreads_count_display_policy: 1 | 2 | 3;
+  readonly web_suggest_update_timezone: boolean;
+  readonly wildcard_mentions_notify: boolean;
+  /** Not a setting: the settings the user changed themselves (PATCH /settings target_users skip_if_already_edited reads it). */
+  readonly edited_by_user: readonly string[];
 }
 
 export type ProfileFieldType = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
@@ -294,21 +368,63 @@ export interface Realm {
   readonly settings: RealmSettings;
 }
 
+export interface Reaction {
+  readonly emojiName: string;
+  readonly emojiCode: string;
+  readonly reactionType: ReactionType;
+  readonly userId: number;
+}
+
+/** One edit or move, as the message's edit history lists it (newest first). */
+export interface MessageEdit {
+  readonly userId: number | null;
+  readonly timestamp: number;
+  readonly prevContent?: string;
+  readonly prevRenderedContent?: string;
+  readonly prevTopic?: string;
+  readonly topic?: string;
+  readonly prevChannelId?: number;
+  readonly channelId?: number;
+}
+
 /**
- * A channel message. Minimal for now (what the notification bot posts);
- * the messages work extends it with recipients, edits, reactions and flags.
+ * A message, channel or direct. Flags are per user (State.userMessages); what
+ * the renderer found (mentions) is kept so that a recipient's flags can be
+ * worked out again after an edit.
  */
 export interface Message {
   readonly id: number;
   /** A realm user, or a system bot (State.systemBots). */
   readonly senderId: number;
-  readonly channelId: number;
+  /** The channel of a channel message; null for a direct message. */
+  readonly channelId: number | null;
+  /** The topic of a channel message ('' is the empty topic); '' for a direct message. */
   readonly topic: string;
+  /** Every participant of a direct message, sender included, ascending; empty for a channel message. */
+  readonly directUserIds: readonly number[];
+  readonly recipientId: number;
   /** Raw Markdown. */
   readonly content: string;
   readonly renderedContent: string;
   /** UNIX seconds. */
   readonly dateSent: number;
+  /** The sending client's name (`client` in the message object). */
+  readonly client: string;
+  readonly isMeMessage: boolean;
+  /** Users mentioned by name, ascending (not silently). */
+  readonly mentionedUserIds: readonly number[];
+  /** Groups mentioned (not silently): their members, at send time, are mentioned. */
+  readonly mentionedGroupIds: readonly number[];
+  readonly streamWildcard: boolean;
+  readonly topicWildcard: boolean;
+  readonly hasLink: boolean;
+  readonly hasImage: boolean;
+  readonly hasAttachment: boolean;
+  readonly reactions: readonly Reaction[];
+  /** Newest first. */
+  readonly editHistory: readonly MessageEdit[];
+  readonly lastEditTimestamp: number | null;
+  readonly lastMovedTimestamp: number | null;
 }
 
 /**
@@ -327,6 +443,7 @@ export interface Counters {
   readonly nextGroupId: number;
   readonly nextChannelId: number;
   readonly nextMessageId: number;
+  readonly nextRecipientId: number;
 }
 
 export interface State {
@@ -370,8 +487,25 @@ export interface State {
   /** Channels new users are subscribed to, in the order they were added. */
   readonly defaultChannelIds: readonly number[];
   readonly messages: Table<number, Message>;
-  /** Channel id → its newest message id, so a user's newest message is found from their subscriptions. */
-  readonly lastMessageIdByChannel: Table<number, number>;
+  /** Channel id → its messages' ids. */
+  readonly messageIdsByChannel: Table<number, IdTree>;
+  /** Channel id → topic key (lower-cased) → the topic's message ids. */
+  readonly messageIdsByTopic: Table<number, Table<string, IdTree>>;
+  /** Direct-message conversation key (participant ids) → its message ids. */
+  readonly messageIdsByConversation: Table<string, IdTree>;
+  /** User id → (message id → flag bits): the user's message rows (rules/message-flags.ts). */
+  readonly userMessages: Table<number, IdTree>;
+  /** User id → ids of their unread rows; likewise starred, mentioned (any kind) and direct-message rows. */
+  readonly unreadMessageIds: Table<number, IdTree>;
+  readonly starredMessageIds: Table<number, IdTree>;
+  readonly mentionedMessageIds: Table<number, IdTree>;
+  readonly directMessageIds: Table<number, IdTree>;
+  /** User id → the users they share a one-to-one conversation with (a guest may see those users). */
+  readonly directMessagePartnerIds: Table<number, Table<number, number>>;
+  /** Channel id → users who hold or held a row of one of its messages: whose rows a deletion must look at. */
+  readonly rowHolderIdsByChannel: Table<number, Table<number, number>>;
+  /** Conversation key ('channel:<id>', 'user:<id>', 'group:<ids>') → recipient_id. */
+  readonly recipientIds: Table<string, number>;
   readonly systemBots: SystemBots;
 }
 

@@ -93,6 +93,16 @@ const call: fc.Arbitrary<Call> = fc.oneof(
     fc.constant({}),
   ),
   fc.tuple(
+    fc.constant('POST'),
+    fc.constant('/messages'),
+    fc.constantFrom<Record<string, string>>(
+      { type: 'stream', to: 'Denmark', topic: 'news', content: 'hello @**King Hamlet**' },
+      { type: 'stream', to: 'Scotland', topic: 'plots', content: 'in secret' },
+      { type: 'direct', to: '[6]', content: 'psst' },
+      { type: 'direct', to: '[4, 5]', content: 'a group aside' },
+    ),
+  ),
+  fc.tuple(
     fc.constant('PATCH'),
     fc.constant('/realm'),
     fc.constantFrom<Record<string, string>>(
@@ -158,5 +168,6 @@ describe('events over random write sequences', () => {
       }),
       { seed: SEED, numRuns: 40 },
     );
-  });
+    // Each step registers every viewer afresh: a few hundred full registers.
+  }, 120_000);
 });

@@ -9,7 +9,7 @@ import { errorResponse } from '../model/envelope.js';
 import { Errors } from '../model/errors.js';
 import { audienceIncludes } from '../model/events/audience.js';
 import type { Emission, QueueCommand, QueueSpec } from '../model/events/event.js';
-import { queueAccepts } from '../model/events/queue-filter.js';
+import { eventForQueue } from '../model/events/queue-filter.js';
 import { handle } from '../model/handle.js';
 import type { ModelRequest, ModelResponse } from '../model/request.js';
 import type { State } from '../model/state.js';
@@ -143,7 +143,8 @@ export class Store {
       if (audience.kind === 'users' && audience.userIds.length <= accepting.count) {
         for (const userId of audience.userIds) {
           for (const queue of this.queuesByUser.get(userId) ?? []) {
-            if (queueAccepts(queue.spec, emission) && this.pushTo(queue, event)) touched.add(queue);
+            const shown = eventForQueue(queue.spec, emission);
+            if (shown !== null && this.pushTo(queue, shown)) touched.add(queue);
           }
         }
         continue;
@@ -157,7 +158,9 @@ export class Store {
           included = user !== undefined && audienceIncludes(state, audience, user, now);
           verdicts.set(userId, included);
         }
-        if (included && queueAccepts(queue.spec, emission) && this.pushTo(queue, event)) touched.add(queue);
+        if (!included) continue;
+        const shown = eventForQueue(queue.spec, emission);
+        if (shown !== null && this.pushTo(queue, shown)) touched.add(queue);
       }
     }
     for (const queue of touched) if (queue.waiter !== null) this.answerWaiter(queue);

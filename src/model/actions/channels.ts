@@ -23,6 +23,7 @@ import { ascendingIds } from '../sorted-ids.js';
 import type { Channel, ChannelGroupSettingName, State, Subscription, User } from '../state.js';
 import { putChannelMutably, putSubscriptionMutably, removeSubscriptionMutably } from '../tables/channels.js';
 import { getRow, withRow } from '../tables/table.js';
+import { markChannelsRead } from './messages.js';
 import { announcePeers } from './peer-events.js';
 import { streamDeleteEvent, streamUpdateEvent } from './stream-events.js';
 import { announceAccessibleUser, announceInaccessibleUser } from './users.js';
@@ -209,6 +210,11 @@ export function unsubscribeFromChannels(tx: Tx, removals: readonly Unsubscriptio
     const user = getRow(after.users, userId)!;
     const lost = own.filter(({ channel }) => !canAccessChannelMetadata(after, user, channel, tx.now)).map(({ channel }) => channel.id);
     if (lost.length > 0) tx.emit(streamDeleteEvent(lost), to);
+    markChannelsRead(
+      tx,
+      userId,
+      own.map(({ channel }) => channel.id),
+    );
   }
   const byChannel = groupedBy(removals, (removal) => removal.channel.id);
   announcePeers(tx, 'peer_remove', after, new Map([...byChannel].map(([channelId, own]) => [channelId, own.map(({ user }) => user.id)])));

@@ -290,7 +290,13 @@ export function deactivateUser(tx: Tx, user: User, deactivation: Deactivation): 
   announceChannelSettingExits(tx, user);
   if (isBot(user) || !isUserAccessRestricted(tx.before)) return;
   announceGroupExitsToUsersWithoutAccess(tx, user);
-  const lostBy = selectGuestPeerIds(tx.before, user).filter((id) => canAccessUser(tx.before, getRow(tx.before.users, id)!, user));
+  // A one-to-one conversation keeps a deactivated user known; only a shared channel was lost.
+  const deactivated = { ...user, isActive: false };
+  const after = withUserRow(tx.before, deactivated);
+  const lostBy = selectGuestPeerIds(tx.before, user).filter((id) => {
+    const guest = getRow(tx.before.users, id)!;
+    return canAccessUser(tx.before, guest, user) && !canAccessUser(after, guest, deactivated);
+  });
   announceInaccessibleUser(tx, lostBy, user);
 }
 

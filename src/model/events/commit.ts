@@ -7,14 +7,14 @@
  */
 import { type Draft, produce } from 'immer';
 import type { State } from '../state.js';
-import type { ApiEvent, Audience, CapabilityFilter, Emission } from './event.js';
+import type { ApiEvent, Audience, CapabilityFilter, Emission, MessageDelivery } from './event.js';
 
 export interface Tx {
   readonly draft: Draft<State>;
   /** The frozen state before the write: read rules here, not on the draft. */
   readonly before: State;
   readonly now: number;
-  emit(event: ApiEvent, to: Audience, capability?: CapabilityFilter): void;
+  emit(event: ApiEvent, to: Audience, capability?: CapabilityFilter, delivery?: MessageDelivery): void;
 }
 
 export interface Written {
@@ -30,9 +30,10 @@ export function commit(state: State, now: number, recipe: (tx: Tx) => void): Wri
       draft,
       before: state,
       now,
-      emit(event, audience, capability) {
+      emit(event, audience, capability, delivery) {
         if (audience.kind === 'users' && audience.userIds.length === 0) return;
-        events.push(capability === undefined ? { event, audience } : { event, audience, capability });
+        const emission: Emission = { event, audience };
+        events.push({ ...emission, ...(capability === undefined ? {} : { capability }), ...(delivery === undefined ? {} : { delivery }) });
       },
     });
   });

@@ -45,6 +45,24 @@ export interface Emission {
    * capability and in another (or not at all) to queues without it.
    */
   readonly capability?: CapabilityFilter;
+  /** For `message` events: what each queue needs to present the message in its own form. */
+  readonly delivery?: MessageDelivery;
+}
+
+/**
+ * A `message` event carries the message rendered, with the full avatar URL
+ * and the stored topic; each queue then shows it in its own form
+ * (apply_markdown, client_gravatar, empty_topic_name) and applies its narrow.
+ */
+export interface MessageDelivery {
+  readonly rawContent: string;
+  /** Whether queues with client_gravatar get a null avatar_url. */
+  readonly gravatarSender: boolean;
+  /** The sender's queue and the client's local id, for `local_message_id`. */
+  readonly senderQueueId?: string;
+  readonly localId?: string;
+  /** Set on the copy for queues that see public channels' messages without being recipients (all_public_streams, a narrow). */
+  readonly publicWatchersOnly?: boolean;
 }
 
 /**

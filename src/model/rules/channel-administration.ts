@@ -7,7 +7,7 @@
 import { Errors } from '../errors.js';
 import { accept, type Checked, reject } from '../outcome.js';
 import type { Channel, ChannelGroupSettingName, GroupSettingValue, State, TopicsPolicy, User } from '../state.js';
-import { rows } from '../tables/table.js';
+import { getRow } from '../tables/table.js';
 import { checkChannelName } from './channel-names.js';
 import {
   areWebPublicChannelsEnabled,
@@ -96,10 +96,10 @@ export function canChangeChannelRetention(user: User): boolean {
 
 /** Whether the channel holds a message outside the empty topic (then empty_topic_only may not be set). */
 export function channelHasNamedTopics(state: State, channelId: number): boolean {
-  for (const message of rows(state.messages)) {
-    if (message.channelId === channelId && message.topic !== '') return true;
-  }
-  return false;
+  const all = getRow(state.messageIdsByChannel, channelId)?.size ?? 0;
+  const topics = getRow(state.messageIdsByTopic, channelId);
+  const inEmptyTopic = topics === undefined ? 0 : (getRow(topics, '')?.size ?? 0);
+  return all > inEmptyTopic;
 }
 
 export function checkTopicsPolicyChange(state: State, user: User, channel: Channel, policy: TopicsPolicy, now: number): Checked<TopicsPolicy> {

@@ -92,13 +92,18 @@ export function sharesSubscription(state: State, viewer: User, target: User): bo
  * Whether `viewer` may know `target` (the real server's check_can_access_user).
  * Bots and oneself are always accessible; when the organization limits
  * can_access_all_users_group to members, a guest sees only the users they
- * share a channel subscription with. (Direct-message partners also count on
- * the real server; chatref adds them once it stores direct messages.)
+ * share a channel subscription (with an active target) or a one-to-one
+ * conversation (active or not) with.
  */
 export function canAccessUser(state: State, viewer: User, target: User): boolean {
   if (isBot(target) || viewer.id === target.id) return true;
   if (canAccessAllUsers(state, viewer)) return true;
-  return sharesSubscription(state, viewer, target);
+  return sharesSubscription(state, viewer, target) || sharesDirectMessages(state, viewer, target);
+}
+
+export function sharesDirectMessages(state: State, viewer: User, target: User): boolean {
+  const partners = getRow(state.directMessagePartnerIds, viewer.id);
+  return partners !== undefined && hasRow(partners, target.id);
 }
 
 /** A user the viewer may read: unknown → "No such user"; known but inaccessible → "Insufficient permission", as GET /users/{id} answers. */

@@ -166,3 +166,45 @@ export function withIndexKey<K extends string | number>(index: Table<K, number>,
   const without = oldKey === undefined ? index : withoutRow(index, oldKey);
   return withRow(without, newKey, id);
 }
+
+/** The slot to start an integer-keyed walk at, or undefined when no key lies on that side of `from`. */
+function startSlot(from: number, upward: boolean): number | undefined {
+  if (Number.isNaN(from)) return undefined;
+  const slot = upward ? Math.ceil(from) : Math.floor(from);
+  if (upward) return slot > SLOT_MASK ? undefined : Math.max(slot, 0);
+  return slot < 0 ? undefined : Math.min(slot, SLOT_MASK);
+}
+
+function walkRowsFrom<V>(node: Node, level: number, slot: number, bounded: boolean, upward: boolean, visit: (value: V) => boolean): boolean {
+  const edge = bounded ? indexAt(slot, level) : upward ? 0 : WIDTH - 1;
+  for (let index = edge; upward ? index < WIDTH : index >= 0; index += upward ? 1 : -1) {
+    const child = node[index] ?? null;
+    if (child === null) continue;
+    if (level < DEPTH - 1) {
+      if (!walkRowsFrom(child as Node, level + 1, slot, bounded && index === edge, upward, visit)) return false;
+      continue;
+    }
+    // An integer key is its own slot, so a bucket holds one row.
+    const bucket = child as Bucket;
+    for (let i = upward ? 1 : bucket.length - 1; upward ? i < bucket.length : i > 0; i += upward ? 2 : -2) {
+      if (!visit(bucket[i] as V)) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Visits the rows of an integer-keyed table whose key is ≥ `from`, in
+ * ascending key order, until `visit` returns false. Cost: the path to `from`
+ * plus the rows visited.
+ */
+export function walkRowsUp<V>(table: Table<number, V>, from: number, visit: (value: V) => boolean): void {
+  const slot = startSlot(from, true);
+  if (table.root !== null && slot !== undefined) walkRowsFrom(table.root, 0, slot, true, true, visit);
+}
+
+/** Visits the rows of an integer-keyed table whose key is ≤ `from`, in descending key order, until `visit` returns false. */
+export function walkRowsDown<V>(table: Table<number, V>, from: number, visit: (value: V) => boolean): void {
+  const slot = startSlot(from, false);
+  if (table.root !== null && slot !== undefined) walkRowsFrom(table.root, 0, slot, true, false, visit);
+}

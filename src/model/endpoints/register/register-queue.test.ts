@@ -13,6 +13,7 @@ import {
   OTHELLO,
   POLONIUS,
 } from '../../../testing/default-realm.js';
+import { rows } from '../../tables/table.js';
 
 function register(model: ReturnType<typeof newModel>, actor = HAMLET, params: Record<string, string> = {}) {
   return expectSuccess(as(model, actor).post('/register', params));
@@ -86,13 +87,23 @@ describe('POST /register: fetch_event_types', () => {
 
   it("reports max_message_id whenever message is fetched: the newest message of the user's channels", () => {
     const model = newModel();
-    expect(register(model, HAMLET, { fetch_event_types: JSON.stringify(['message']) })['max_message_id']).toBe(-1);
+    // The default history's newest message in a channel or conversation of the user's.
+    const newestReceived = (channelIds: readonly number[], userId: number) =>
+      Math.max(
+        ...[...rows(model.state.messages)]
+          .filter((message) => (message.channelId === null ? message.directUserIds.includes(userId) : channelIds.includes(message.channelId)))
+          .map((message) => message.id),
+      );
+    const hamletBefore = newestReceived([CHANNEL.general, CHANNEL.denmark, CHANNEL.scotland, CHANNEL.elsinore], HAMLET.userId);
+    const poloniusBefore = newestReceived([CHANNEL.denmark], POLONIUS.userId);
+    expect(register(model, HAMLET, { fetch_event_types: JSON.stringify(['message']) })['max_message_id']).toBe(hamletBefore);
     expect(register(model, HAMLET, { fetch_event_types: JSON.stringify(['realm']) })).not.toHaveProperty('max_message_id');
     // Announcing a new channel posts Notification Bot's message to general, which Hamlet is in and Polonius is not.
     expectSuccess(as(model, HAMLET).post('/users/me/subscriptions', { subscriptions: JSON.stringify([{ name: 'Wittenberg' }]), announce: 'true' }));
     const newest = register(model, HAMLET, { fetch_event_types: JSON.stringify(['message']) })['max_message_id'];
-    expect(newest).toBeGreaterThan(0);
-    expect(register(model, POLONIUS, { fetch_event_types: JSON.stringify(['message']) })['max_message_id']).toBe(-1);
+    expect(newest).toBe(model.state.counters.nextMessageId - 1);
+    expect(newest).toBeGreaterThan(hamletBefore);
+    expect(register(model, POLONIUS, { fetch_event_types: JSON.stringify(['message']) })['max_message_id']).toBe(poloniusBefore);
   });
 
   it('falls back to event_types and prefers fetch_event_types', () => {

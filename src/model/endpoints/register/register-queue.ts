@@ -5,10 +5,13 @@ import { fail, succeedWithQueue } from '../../outcome.js';
 import { json, wire } from '../../params/wire.js';
 import { presentProfileField } from '../../present/profile-data.js';
 import { presentUserGroup } from '../../present/user-group.js';
+import { presentLegacyUserSettings, presentUserSettings } from '../../present/user-settings.js';
 import { selectNewestMessageId } from '../../rules/messages.js';
+import { sendsLegacyUserSettingsForms } from '../../rules/user-settings.js';
 import { rows } from '../../tables/table.js';
 import { presentDefaultStreamState, presentStreamState, presentSubscriptionState } from './channel-state.js';
 import { presentRealmState } from './realm-state.js';
+import { presentUnreadState } from './unread-state.js';
 import { presentUserState, presentUserStatusState } from './user-state.js';
 
 const capability = () => z.boolean().optional();
@@ -118,10 +121,17 @@ export const registerQueue = defineEndpoint({
       );
     }
     if (want('user_status')) Object.assign(data, presentUserStatusState(state, actor));
+    // Before FL 439, clients without user_settings_object also got the older settings as top-level keys.
+    if (sendsLegacyUserSettingsForms(state) && capabilities?.user_settings_object !== true) {
+      if (want('update_display_settings')) Object.assign(data, presentLegacyUserSettings(actor, 'display'));
+      if (want('update_global_notifications')) Object.assign(data, presentLegacyUserSettings(actor, 'notification'));
+    }
+    if (want('user_settings')) data['user_settings'] = presentUserSettings(actor);
     if (want('subscription')) Object.assign(data, presentSubscriptionState(state, actor, channelOptions));
     if (want('stream')) Object.assign(data, presentStreamState(state, actor, channelOptions));
     if (want('default_streams')) Object.assign(data, presentDefaultStreamState(state, actor));
     if (want('message')) data['max_message_id'] = selectNewestMessageId(state, actor);
+    if (want('message') && want('update_message_flags')) Object.assign(data, presentUnreadState(state, actor));
     if (want('video_calls') || want('has_provider_token')) {
       // chatref configures no video provider integration, so nobody holds a provider token.
       data['has_provider_token'] = false;

@@ -1,7 +1,6 @@
 import { produce } from 'immer';
 import { describe, expect, it } from 'vitest';
 import { as, body, CORDELIA, DESDEMONA, expectError, expectSuccess, HAMLET, IAGO, newModel, POLONIUS, SHIVA } from '../../../testing/default-realm.js';
-import { withRow } from '../../tables/table.js';
 import { seedChannels } from './testing.js';
 
 type Model = ReturnType<typeof newModel>;
@@ -258,8 +257,7 @@ describe('PATCH /streams/{stream_id}: defaults, retention, topics policy, archiv
     refused(model, HAMLET, id!, { topics_policy: 'sometimes' }, 400, 'BAD_REQUEST', 'Invalid topics_policy');
     expectSuccess(as(model, HAMLET).patch(`/streams/${id}`, { topics_policy: 'disable_empty_topic' }));
     expect(read(model, id!)['topics_policy']).toBe('disable_empty_topic');
-    const message = { id: 1, senderId: HAMLET.userId, channelId: id!, topic: 'named', content: 'x', renderedContent: '<p>x</p>', dateSent: 1 };
-    model.reset({ ...model.state, messages: withRow(model.state.messages, 1, message) });
+    expectSuccess(as(model, HAMLET).post('/messages', { type: 'stream', to: String(id), topic: 'named', content: 'x' }));
     refused(model, HAMLET, id!, { topics_policy: 'empty_topic_only' }, 400, 'BAD_REQUEST');
     expect(read(model, id!)['topics_policy']).toBe('disable_empty_topic');
   });

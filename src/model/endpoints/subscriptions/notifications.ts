@@ -1,15 +1,15 @@
 /**
  * What the Notification Bot posts when channels are created: the
  * announcement in the organization's new-channel announcements channel and
- * the channel-events message in each new channel. The "you were subscribed"
- * direct messages wait for direct messages (the messages work).
+ * the channel-events message in each new channel, and the "you were subscribed"
+ * direct messages (reference server-messages-channels §1.4).
  */
-import type { Draft } from 'immer';
-import { renderMarkdown } from '../../present/markdown.js';
+import { sendMessage } from '../../actions/messages.js';
+import type { Tx } from '../../events/commit.js';
 import { alwaysSendsChannelEventsMessages } from '../../rules/feature-levels.js';
-import type { Channel, Message, State, User } from '../../state.js';
-import { putChannelMutably } from '../../tables/channels.js';
-import { getRow, withRow } from '../../tables/table.js';
+import { renderMessageFor } from '../../rules/message-rendering.js';
+import type { Channel, State, User } from '../../state.js';
+import { getRow } from '../../tables/table.js';
 
 export const ANNOUNCEMENT_TOPIC = 'new channels';
 export const CHANNEL_EVENTS_TOPIC = 'channel events';
@@ -54,25 +54,37 @@ export function sendsChannelEventsMessages(state: State): boolean {
   return alwaysSendsChannelEventsMessages(state) || state.realm.settings.sendChannelEventsMessages;
 }
 
-/** Posts a Notification Bot message to a channel (which must exist in the draft); its first message sets first_message_id. */
-export function postBotMessageMutably(draft: Draft<State>, channelId: number, topic: string, content: string, now: number): void {
-  const id = draft.counters.nextMessageId;
-  draft.counters.nextMessageId += 1;
-  const message: Message = {
-    id,
-    senderId: draft.systemBots.notificationBot.id,
-    channelId,
-    topic,
+/** "@_**Actor|id** subscribed you to #**chan**." — or a list, sorted by name, for several channels. */
+export function subscribedYouContent(actor: User, channelNames: readonly string[]): string {
+  const names = [...channelNames].sort();
+  if (names.length === 1) return `${silentMention(actor)} subscribed you to #**${names[0]}**.`;
+  return `${silentMention(actor)} subscribed you to the following channels:\n\n${names.map((name) => `* #**${name}**\n`).join('')}`;
+}
+
+/**
+ * Posts a Notification Bot message to a channel or to one user, marked read
+ * for `readerId` (the acting user). It is rendered against the draft, so a
+ * channel created in the same request is linked.
+ */
+export function postBotMessage(
+  tx: Tx,
+  to: { readonly channel: Channel; readonly topic: string } | { readonly user: User },
+  content: string,
+  readerId: number,
+): void {
+  const current = tx.draft as unknown as State;
+  const bot = current.systemBots.notificationBot;
+  const rendered = renderMessageFor(current, bot, content, `https://${current.realm.host}`, tx.now);
+  const channel = 'channel' in to ? (getRow(current.channels, to.channel.id) ?? to.channel) : null;
+  sendMessage(tx, {
+    sender: bot,
+    channel,
+    topic: 'channel' in to ? to.topic : '',
+    recipients: 'user' in to ? [to.user] : [],
     content,
-    renderedContent: renderMarkdown(content),
-    dateSent: Math.floor(now),
-  };
-  draft.messages = withRow(draft.messages as State['messages'], id, Object.freeze(message)) as Draft<State>['messages'];
-  draft.lastMessageIdByChannel = withRow(
-    draft.lastMessageIdByChannel as State['lastMessageIdByChannel'],
-    channelId,
-    id,
-  ) as Draft<State>['lastMessageIdByChannel'];
-  const channel = getRow(draft.channels as State['channels'], channelId);
-  if (channel !== undefined && channel.firstMessageId === null) putChannelMutably(draft, { ...channel, firstMessageId: id });
+    rendered,
+    client: 'Internal',
+    readBySender: false,
+    markReadFor: [readerId],
+  });
 }

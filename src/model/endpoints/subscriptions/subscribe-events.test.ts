@@ -67,6 +67,8 @@ describe('POST /users/me/subscriptions events', () => {
     expect(cordelia!.poll()).toEqual([
       { type: 'stream', op: 'create', streams: [named(fresh['streams'], 'Scotland')] },
       { type: 'subscription', op: 'add', subscriptions: [named(fresh['subscriptions'], 'Scotland')] },
+      // Notification Bot's "subscribed you" direct message (facts §1.4).
+      expect.objectContaining({ type: 'message', flags: [], message: expect.objectContaining({ content: expect.stringContaining('subscribed you to') }) }),
     ]);
     expect(hamlet!.poll()).toEqual([peerAdd]);
     expect(desdemona!.poll()).toEqual([peerAdd]);
@@ -83,6 +85,10 @@ describe('POST /users/me/subscriptions events', () => {
     expect(polonius.poll()).toEqual([
       { type: 'stream', op: 'create', streams: [named(fresh['streams'], 'general')] },
       { type: 'subscription', op: 'add', subscriptions: [named(fresh['subscriptions'], 'general'), named(fresh['subscriptions'], 'Verona')] },
+      expect.objectContaining({
+        type: 'message',
+        message: expect.objectContaining({ content: expect.stringContaining('subscribed you to the following channels') }),
+      }),
     ]);
     // general has a guest subscriber now, so it goes alone; the web-public Verona in its own event.
     expect(desdemona.poll()).toEqual([

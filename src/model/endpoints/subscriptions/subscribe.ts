@@ -14,6 +14,7 @@ import { CHANNEL_GROUP_SETTING_NAMES, CHANNEL_GROUP_SETTINGS } from '../../rules
 import { checkChannelName } from '../../rules/channel-names.js';
 import { canAccessChannelContent, isSubscribed, selectChannelByName } from '../../rules/channels.js';
 import { checkGroupSettingValue, defaultGroupSetting } from '../../rules/group-settings.js';
+import { isBot } from '../../rules/roles.js';
 import {
   canChangeSubscriptionsIn,
   canSubscribeOthers,
@@ -33,8 +34,9 @@ import {
   botTopic,
   CHANNEL_EVENTS_TOPIC,
   channelEventsContent,
-  postBotMessageMutably,
+  postBotMessage,
   sendsChannelEventsMessages,
+  subscribedYouContent,
 } from './notifications.js';
 import { jsonOrText, principalsParam } from './params.js';
 
@@ -248,16 +250,24 @@ export const subscribe = defineEndpoint({
 
     const announcementsChannelId = state.realm.settings.newStreamAnnouncementsStreamId;
     const announcementsChannel = announcementsChannelId === null ? undefined : getRow(state.channels, announcementsChannelId);
+    const notified = params.send_new_subscription_messages && Object.keys(subscribed).length <= MAX_BULK_NEW_SUBSCRIPTION_MESSAGES;
     const written = commit(state, now, (tx) => {
       subscribeToChannels(tx, { created, subscriptions: added, createdAreDefault: params.is_default_stream });
+      if (notified) {
+        for (const user of subscribers) {
+          if (user.id === actor.id || isBot(user)) continue;
+          const names = (subscribed[String(user.id)] ?? []).filter((name) => !created.some((channel) => channel.name === name));
+          if (names.length > 0) postBotMessage(tx, { user }, subscribedYouContent(actor, names), actor.id);
+        }
+      }
       // The Notification Bot's notices follow the subscription events, as on the real server.
       if (params.announce && created.length > 0 && announcementsChannel !== undefined) {
         const topic = botTopic(announcementsChannel, ANNOUNCEMENT_TOPIC);
-        postBotMessageMutably(tx.draft, announcementsChannel.id, topic, announcementContent(actor, created), now);
+        postBotMessage(tx, { channel: announcementsChannel, topic }, announcementContent(actor, created), actor.id);
       }
       if (sendsChannelEventsMessages(state)) {
         for (const channel of created) {
-          postBotMessageMutably(tx.draft, channel.id, botTopic(channel, CHANNEL_EVENTS_TOPIC), channelEventsContent(actor, channel), now);
+          postBotMessage(tx, { channel, topic: botTopic(channel, CHANNEL_EVENTS_TOPIC) }, channelEventsContent(actor, channel), actor.id);
         }
       }
     });

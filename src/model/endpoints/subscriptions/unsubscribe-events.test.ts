@@ -15,6 +15,8 @@ function leave(model: Model, actor: Parameters<typeof as>[1], names: readonly st
   expectSuccess(as(model, actor).delete('/users/me/subscriptions', params));
 }
 
+const markedRead = expect.objectContaining({ type: 'update_message_flags', op: 'add', flag: 'read', all: false });
+
 describe('DELETE /users/me/subscriptions events', () => {
   it('removes a public channel from the leaver, who keeps it as unsubscribed, and tells its followers', () => {
     const model = newModel();
@@ -22,7 +24,11 @@ describe('DELETE /users/me/subscriptions events', () => {
     leave(model, HAMLET, ['Denmark']);
     const peerRemove = { type: 'subscription', op: 'peer_remove', stream_ids: [CHANNEL.denmark], user_ids: [HAMLET.userId] };
 
-    expect(hamlet!.poll()).toEqual([{ type: 'subscription', op: 'remove', subscriptions: [{ name: 'Denmark', stream_id: CHANNEL.denmark }] }]);
+    expect(hamlet!.poll()).toEqual([
+      { type: 'subscription', op: 'remove', subscriptions: [{ name: 'Denmark', stream_id: CHANNEL.denmark }] },
+      // His unread messages there become read: every unread message is in a subscribed channel (spec: Message flags).
+      markedRead,
+    ]);
     expect(iago!.poll()).toEqual([peerRemove]);
     expect(polonius!.poll()).toEqual([peerRemove]);
     expect(cordelia!.poll()).toEqual([peerRemove]);
@@ -57,6 +63,7 @@ describe('DELETE /users/me/subscriptions events', () => {
 
     expect(hamlet.poll()).toEqual([
       { type: 'subscription', op: 'remove', subscriptions: [{ name: 'general', stream_id: CHANNEL.general }] },
+      markedRead,
       { type: 'subscription', op: 'peer_remove', stream_ids: [CHANNEL.general], user_ids: [CORDELIA.userId] },
     ]);
     expect(iago.poll()).toEqual([{ type: 'subscription', op: 'peer_remove', stream_ids: [CHANNEL.general], user_ids: [HAMLET.userId, CORDELIA.userId] }]);
@@ -73,7 +80,7 @@ describe('DELETE /users/me/subscriptions events', () => {
       { type: 'subscription', op: 'remove', subscriptions: [{ name: 'Denmark', stream_id: CHANNEL.denmark }] },
       { type: 'stream', op: 'delete', streams: [{ stream_id: CHANNEL.denmark }], stream_ids: [CHANNEL.denmark] },
       { type: 'realm_user', op: 'remove', person: { user_id: IAGO.userId, full_name: 'Unknown user' } },
-      { type: 'realm_user', op: 'remove', person: { user_id: HAMLET.userId, full_name: 'Unknown user' } },
+      // Hamlet stays known: the default history has one-to-one messages between him and Polonius.
     ]);
   });
 });

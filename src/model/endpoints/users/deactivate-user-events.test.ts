@@ -14,7 +14,7 @@ import {
   POLONIUS,
 } from '../../../testing/default-realm.js';
 import { presentAvatarChange } from '../../present/user.js';
-import { getRow } from '../../tables/table.js';
+import { emptyTable, getRow } from '../../tables/table.js';
 import { applyUserEvents, listen, registerUsers } from './test-support.js';
 
 type Model = ReturnType<typeof newModel>;
@@ -70,6 +70,8 @@ describe('DELETE /users/{user_id} events', () => {
 
   it('tells a guest who knew the user through a channel which groups they left, then that they are unknown now', () => {
     const model = newModel();
+    // Only through a channel: forget the default history's one-to-one messages between Hamlet and Polonius.
+    model.reset({ ...model.state, directMessagePartnerIds: emptyTable() });
     restrictGuests(model);
     const polonius = listen(model, POLONIUS);
     expectSuccess(as(model, IAGO).delete(`/users/${HAMLET.userId}`));

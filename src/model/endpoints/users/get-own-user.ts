@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
 import { succeed } from '../../outcome.js';
 import { presentUser } from '../../present/user.js';
+import { selectNewestMessageId } from '../../rules/messages.js';
 
 /** GET /users/me: the caller's own dict, flat, with real avatar URL and profile data. */
 export const getOwnUser = defineEndpoint({
@@ -13,7 +14,7 @@ export const getOwnUser = defineEndpoint({
   params: z.object({}),
   reduce(state, { actor }) {
     const dict = presentUser(state, actor, actor, { clientGravatar: false, includeCustomProfileFields: true });
-    // max_message_id is deprecated; with no messages delivered yet the real server reports -1.
-    return succeed(state, { ...dict, max_message_id: -1 });
+    // max_message_id is deprecated: the newest message the user holds a row for, -1 when none.
+    return succeed(state, { ...dict, max_message_id: selectNewestMessageId(state, actor) });
   },
 });
