@@ -1,10 +1,13 @@
 /** avatar_url as the real server computes it. */
 import { createHash } from 'node:crypto';
+import { memoizeString } from '../memo.js';
 import type { User } from '../state.js';
 
+// Every message and user a response shows needs the hash: it depends on the address alone.
+const gravatarHash = memoizeString((email: string) => createHash('md5').update(email.toLowerCase()).digest('hex'));
+
 export function gravatarUrl(user: User): string {
-  const hash = createHash('md5').update(user.deliveryEmail.toLowerCase()).digest('hex');
-  return `https://secure.gravatar.com/avatar/${hash}?d=identicon&version=${user.avatarVersion}`;
+  return `https://secure.gravatar.com/avatar/${gravatarHash(user.deliveryEmail)}?d=identicon&version=${user.avatarVersion}`;
 }
 
 /**

@@ -12,7 +12,12 @@ export const MAX_MESSAGE_LENGTH = 10000;
 const TOPIC_ELLIPSIS = '...';
 const CONTENT_TRUNCATED = '\n[message truncated]';
 
+/** What JSON text can start with, after optional whitespace. */
+const JSON_START = /^\s*(?:[[{"\-0-9]|(?:true|false|null)\s*$)/;
+
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  // A plain channel name is the common case: skip the throw-and-catch of JSON.parse for it.
+  if (!JSON_START.test(text)) return { ok: false };
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {

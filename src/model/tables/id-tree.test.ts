@@ -1,6 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyIdTree, type IdTree, idTreeFirst, idTreeGet, idTreeIds, idTreeLast, idTreeWith, idTreeWithout, walkDown, walkUp } from './id-tree.js';
+import {
+  emptyIdTree,
+  type IdTree,
+  idTreeFirst,
+  idTreeFromSorted,
+  idTreeGet,
+  idTreeIds,
+  idTreeLast,
+  idTreeWith,
+  idTreeWithout,
+  walkDown,
+  walkUp,
+} from './id-tree.js';
 
 type Operation = { kind: 'set'; id: number; value: number } | { kind: 'remove'; id: number };
 
@@ -52,6 +64,23 @@ describe('IdTree', () => {
         for (const [version, ids] of versions) expect(idTreeIds(version)).toEqual(ids);
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it('builds a tree from sorted ids in one pass, which then takes writes like any other', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.integer({ min: 0, max: 100_000 }), { maxLength: 5000 }), (raw) => {
+        const ids = [...raw].sort((a, b) => a - b);
+        const values = ids.map((id) => id % 7);
+        const built = idTreeFromSorted(ids, values);
+        expect(built.size).toBe(ids.length);
+        expect(idTreeIds(built)).toEqual(ids);
+        for (const id of ids.slice(0, 20)) expect(idTreeGet(built, id)).toBe(id % 7);
+        // It takes further writes like any other tree.
+        const grown = idTreeWith(built, 100_001, 3);
+        expect(idTreeLast(grown)).toBe(100_001);
+      }),
+      { numRuns: 50 },
     );
   });
 

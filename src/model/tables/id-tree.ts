@@ -81,8 +81,8 @@ function leafOf(ids: number[], values: number[]): Leaf {
   return Object.freeze({ leaf: true, ids: Object.freeze(ids), values: Object.freeze(values) });
 }
 
-function branchOf(children: TreeNode[]): Branch {
-  return Object.freeze({ leaf: false, maxIds: Object.freeze(children.map(maxIdOf)), children: Object.freeze(children) });
+function branchOf(children: TreeNode[], maxIds: number[] = children.map(maxIdOf)): Branch {
+  return Object.freeze({ leaf: false, maxIds: Object.freeze(maxIds), children: Object.freeze(children) });
 }
 
 /** One node, or two when it overflowed. */
@@ -117,11 +117,16 @@ function setIn(node: TreeNode, id: number, value: number, added: { count: number
   const index = childIndexFor(node, id);
   const replacement = setIn(node.children[index]!, id, value, added);
   if (replacement === null) return null;
+  // Only the replaced child's bounds change: the other children's are copied, not recomputed.
   const children = [...node.children];
+  const maxIds = [...node.maxIds];
   children.splice(index, 1, ...replacement);
-  if (children.length <= MAX_ENTRIES) return [branchOf(children)];
-  const [low, high] = split(children, index === node.children.length - 1 && replacement[1] === children.at(-1));
-  return [branchOf(low), branchOf(high)];
+  maxIds.splice(index, 1, ...replacement.map(maxIdOf));
+  if (children.length <= MAX_ENTRIES) return [branchOf(children, maxIds)];
+  const appended = index === node.children.length - 1 && replacement[1] === children.at(-1);
+  const [low, high] = split(children, appended);
+  const [lowMaxIds, highMaxIds] = split(maxIds, appended);
+  return [branchOf(low, lowMaxIds), branchOf(high, highMaxIds)];
 }
 
 /** The tree with `id` mapped to `value` (the same tree when nothing changes). */
@@ -225,4 +230,19 @@ export function idTreeIds(tree: IdTree): number[] {
     return true;
   });
   return ids;
+}
+
+/** A tree of ascending ids and their values, built in one pass (loading large realms). */
+export function idTreeFromSorted(ids: readonly number[], values: readonly number[]): IdTree {
+  if (ids.length === 0) return EMPTY;
+  let level: TreeNode[] = [];
+  for (let start = 0; start < ids.length; start += MAX_ENTRIES) {
+    level.push(leafOf(ids.slice(start, start + MAX_ENTRIES), values.slice(start, start + MAX_ENTRIES)));
+  }
+  while (level.length > 1) {
+    const parents: TreeNode[] = [];
+    for (let start = 0; start < level.length; start += MAX_ENTRIES) parents.push(branchOf(level.slice(start, start + MAX_ENTRIES)));
+    level = parents;
+  }
+  return new IdTree(ids.length, level[0]!);
 }

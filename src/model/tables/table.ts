@@ -101,7 +101,8 @@ function withBucket(node: Node | null, slot: number, level: number, change: (buc
   if (replacement === child) return node;
   const copy: (Node | Bucket | null)[] = node === null ? new Array<null>(WIDTH).fill(null) : [...node];
   copy[index] = replacement;
-  return copy.every((entry) => entry === null) ? null : Object.freeze(copy);
+  // Only a removal can empty a node.
+  return replacement === null && copy.every((entry) => entry === null) ? null : Object.freeze(copy);
 }
 
 /** The table with `key` set to `value`. */
