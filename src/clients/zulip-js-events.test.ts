@@ -5,6 +5,7 @@ import zulip from 'zulip-js';
 import { createServer } from '../create-server.js';
 import type { RunningServer } from '../http/server.js';
 import { CORDELIA, HAMLET } from '../testing/default-realm.js';
+import { waitFor } from './wait-for.js';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -17,19 +18,6 @@ afterAll(async () => {
 });
 
 type Event = { id: number; type: string; [key: string]: unknown };
-
-function waitFor<T>(find: () => T | undefined, timeoutMs: number): Promise<T> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const poll = () => {
-      const found = find();
-      if (found !== undefined) resolve(found);
-      else if (Date.now() - started > timeoutMs) reject(new Error(`nothing after ${timeoutMs} ms`));
-      else setTimeout(poll, 5);
-    };
-    poll();
-  });
-}
 
 describe('zulip-js callOnEachEvent against chatref', () => {
   it("receives another user's write within a second of it", async () => {

@@ -5,6 +5,7 @@ import zulip from 'zulip-js';
 import { createServer } from '../create-server.js';
 import type { RunningServer } from '../http/server.js';
 import { CORDELIA, HAMLET, IAGO } from '../testing/default-realm.js';
+import { waitFor } from './wait-for.js';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -14,19 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.stop();
 });
-
-function waitFor<T>(find: () => T | undefined, timeoutMs: number): Promise<T> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const poll = () => {
-      const found = find();
-      if (found !== undefined) resolve(found);
-      else if (Date.now() - started > timeoutMs) reject(new Error(`nothing after ${timeoutMs} ms`));
-      else setTimeout(poll, 5);
-    };
-    poll();
-  });
-}
 
 describe('zulip-js messages against chatref', () => {
   it('sends to a channel and reads it back through retrieve (with a narrow) and getById', async () => {

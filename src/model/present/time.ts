@@ -5,7 +5,7 @@ function pad(value: number, width = 2): string {
 }
 
 /** The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's civil_from_days). */
-function civilFromDays(days: number): [number, number, number] {
+export function civilFromDays(days: number): [number, number, number] {
   const z = days + 719468;
   const era = Math.floor(z / 146097);
   const dayOfEra = z - era * 146097;

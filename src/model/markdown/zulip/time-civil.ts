@@ -1,5 +1,7 @@
 /** Calendar arithmetic for `<time:…>` without Date (proleptic Gregorian, UTC, years 1–9999 as Python's datetime). */
 
+import { civilFromDays } from '../../present/time.js';
+
 export interface Instant {
   /** Whole seconds since 1970-01-01T00:00:00Z. */
   readonly seconds: number;
@@ -26,18 +28,6 @@ function daysFromCivil(year: number, month: number, day: number): number {
   const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
   const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
   return era * 146097 + doe - 719468;
-}
-
-function civilFromDays(days: number): [number, number, number] {
-  const z = days + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const month = mp < 10 ? mp + 3 : mp - 9;
-  return [yoe + era * 400 + (month <= 2 ? 1 : 0), month, day];
 }
 
 export interface CivilTime {
