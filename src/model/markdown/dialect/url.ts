@@ -2,7 +2,7 @@
  * Zulip's `sanitize_url` and `rewrite_local_links_to_relative` (server-markdown §2.7), over a port of Python's
  * `urllib.parse.urlparse` / `urlunparse`, since the href is rebuilt from the parsed parts.
  */
-import { isIPv6 } from 'node:net';
+import { isIPv6Address } from './ipv6.js';
 
 const ALLOWED_SCHEMES = new Set(
   'http https ftp file bitcoin geo im irc ircs magnet mailto matrix mms news nntp openpgp4fpr sip sms smsto ssh tel urn webcal wtai xmpp'.split(' '),
@@ -57,7 +57,7 @@ function validNetloc(netloc: string): boolean {
       const port = host.slice(close + 1);
       if (port && !port.startsWith(':')) return false;
       const inside = host.slice(1, close);
-      if (inside.startsWith('v') ? !/^v[a-fA-F0-9]+\..+$/s.test(inside) : !isIPv6(inside)) return false;
+      if (inside.startsWith('v') ? !/^v[a-fA-F0-9]+\..+$/s.test(inside) : !isIPv6Address(inside)) return false;
     }
   }
   // Characters that NFKC-normalise into URL delimiters.
