@@ -24,6 +24,7 @@ import {
   recipientIdMutably,
 } from '../tables/messages.js';
 import { getRow, rows } from '../tables/table.js';
+import { streamUpdateEvent } from './stream-events.js';
 import { announceAccessibleUser } from './users.js';
 
 export interface OutgoingMessage {
@@ -177,17 +178,18 @@ export function deleteMessages(tx: Tx, messages: readonly Message[]): void {
   if (first === undefined) return;
   const audience = Audiences.users(selectMessageActionAudienceIds(current, first));
   const where = first.channelId === null ? { message_type: 'private' } : { message_type: 'stream', stream_id: first.channelId, topic: first.topic };
-  for (const message of messages) {
-    deleteMessageMutably(tx.draft, message);
-    const channel = message.channelId === null ? undefined : getRow(current.channels, message.channelId);
-    if (channel !== undefined && channel.firstMessageId === message.id) {
-      const remaining = getRow(current.messageIdsByChannel, channel.id);
-      putChannelMutably(tx.draft, { ...channel, firstMessageId: remaining === undefined ? null : (idTreeFirst(remaining) ?? null) });
-    }
-  }
+  for (const message of messages) deleteMessageMutably(tx.draft, message);
   const ids = messages.map((message) => message.id);
   tx.emit({ type: 'delete_message', ...where, message_ids: ids }, audience, { name: 'bulk_message_deletion', has: true });
   for (const id of ids) tx.emit({ type: 'delete_message', ...where, message_id: id }, audience, { name: 'bulk_message_deletion', has: false });
+  // The real server's update_first_visible_message_id: the channel's first message moves on, told to the same users.
+  const channel = first.channelId === null ? undefined : getRow(current.channels, first.channelId);
+  if (channel !== undefined && channel.firstMessageId !== null && ids.includes(channel.firstMessageId)) {
+    const remaining = getRow(current.messageIdsByChannel, channel.id);
+    const firstMessageId = remaining === undefined ? null : (idTreeFirst(remaining) ?? null);
+    putChannelMutably(tx.draft, { ...channel, firstMessageId });
+    tx.emit(streamUpdateEvent(channel, 'first_message_id', firstMessageId), audience);
+  }
 }
 
 /**

@@ -29,6 +29,20 @@ describe('DELETE /messages/{message_id}', () => {
     expect(drain(model, POLONIUS, single)).toMatchObject([{ type: 'delete_message', message_type: 'stream', message_id: id }]);
   });
 
+  it("moves the channel's first_message_id on when its first message goes, and tells who heard of the deletion", () => {
+    const model = newModel();
+    expectSuccess(as(model, HAMLET).post('/users/me/subscriptions', { subscriptions: '[{"name": "fresh"}]' }));
+    const first = send(model, HAMLET, { type: 'stream', to: 'fresh', topic: 't', content: 'first' });
+    const second = send(model, HAMLET, { type: 'stream', to: 'fresh', topic: 't', content: 'second' });
+    const channelId = expectSuccess(as(model, HAMLET).get('/get_stream_id', { stream: 'fresh' }))['stream_id'];
+    const queue = expectSuccess(as(model, HAMLET).post('/register', { event_types: '["stream"]' }))['queue_id'];
+    expectSuccess(as(model, HAMLET).delete(`/messages/${first}`));
+    expect(drain(model, HAMLET, queue)).toEqual([
+      { type: 'stream', op: 'update', stream_id: channelId, name: 'fresh', property: 'first_message_id', value: second, id: 0 },
+    ]);
+    expect(expectSuccess(as(model, HAMLET).get(`/streams/${channelId}`))['stream']['first_message_id']).toBe(second);
+  });
+
   it("refuses another member's message and lets an administrator delete it", () => {
     const model = newModel();
     const id = send(model, HAMLET, { type: 'stream', to: 'general', topic: 't', content: 'mine' });
