@@ -4,9 +4,10 @@
  * the empty topic's display name becomes the empty topic, and a `with` term
  * becomes the conversation of the message it names.
  */
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../endpoints/register/limits.js';
+
 import { Errors } from '../errors.js';
 import { accept, type Checked, reject } from '../outcome.js';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../rules/message-rendering.js';
 import { accessMessage } from '../rules/messages.js';
 import type { State, User } from '../state.js';
 import { parsePythonInt } from './python-int.js';

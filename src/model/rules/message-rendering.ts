@@ -15,7 +15,7 @@ import { canReadChannelHistory, selectUserMessageFlags } from './messages.js';
 import { nameKey } from './names.js';
 import { canAccessUser } from './users.js';
 
-/** The empty topic's name in the web app and in events for clients without `empty_topic_name`. */
+/** Message.EMPTY_TOPIC_FALLBACK_NAME: how clients show the empty topic, and a name the server reads as it. */
 export const EMPTY_TOPIC_DISPLAY_NAME = 'general chat';
 
 function mentionable(user: User): MentionableUser {

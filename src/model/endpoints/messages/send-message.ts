@@ -3,9 +3,9 @@ import { sendMessage } from '../../actions/messages.js';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
 import { commit } from '../../events/commit.js';
+import { escapePython } from '../../markdown/dialect/escape.js';
 import { fail, succeed } from '../../outcome.js';
 import { wire } from '../../params/wire.js';
-import { escapeHtmlLikePython } from '../../present/html.js';
 import { normalizeContent, normalizeTopic, parseChannelIndicator, parseDirectRecipients, truncateTopic } from '../../rules/addressees.js';
 import { selectChannel, selectChannelByName } from '../../rules/channels.js';
 import { isSentByHuman } from '../../rules/clients.js';
@@ -54,7 +54,7 @@ function resolveChannel(state: State, indicator: number | string): Resolved<Chan
   }
   const name = indicator.trim();
   const channel = selectChannelByName(state, name);
-  return channel === undefined ? { ok: false, error: Errors.channelDoesNotExist(escapeHtmlLikePython(name)) } : { ok: true, value: channel };
+  return channel === undefined ? { ok: false, error: Errors.channelDoesNotExist(escapePython(name)) } : { ok: true, value: channel };
 }
 
 /** POST /messages (reference server-messages-channels §3.1): the checks in the real server's order, then one write. */

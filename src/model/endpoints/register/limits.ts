@@ -16,9 +16,6 @@ export const MAX_AVATAR_FILE_SIZE_MIB = 5;
 export const MAX_ICON_FILE_SIZE_MIB = 5;
 export const MAX_LOGO_FILE_SIZE_MIB = 5;
 
-/** Message.EMPTY_TOPIC_FALLBACK_NAME: how clients show the empty topic, and a name the server reads as it. */
-export const EMPTY_TOPIC_DISPLAY_NAME = 'general chat';
-
 /** Realm.REPORT_MESSAGE_REASONS, in the real server's order. */
 export const REPORT_MESSAGE_TYPES = [
   { key: 'spam', name: 'Spam' },

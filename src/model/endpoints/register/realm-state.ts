@@ -1,5 +1,6 @@
 /** The `realm` part of POST /register: settings (as realm_<name>), server facts and limits. */
 import { presentGroupSetting } from '../../rules/group-settings.js';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../../rules/message-rendering.js';
 import { REALM_GROUP_SETTING_NAMES } from '../../rules/realm-group-settings.js';
 import {
   GIPHY_RATING_OPTIONS,
@@ -10,7 +11,7 @@ import {
   VIDEO_CHAT_PROVIDERS,
 } from '../../rules/realm-settings.js';
 import type { State } from '../../state.js';
-import { EMPTY_TOPIC_DISPLAY_NAME, presentLimits, REPORT_MESSAGE_TYPES } from './limits.js';
+import { presentLimits, REPORT_MESSAGE_TYPES } from './limits.js';
 
 /** Every organization setting with its realm_ prefix, in API form. */
 export function presentRealmSettings(state: State): Record<string, unknown> {
