@@ -334,4 +334,15 @@ export const Errors = {
   notAStringOrIntegerList: (name: string): ApiError => badRequest(`${name} is not a string or an integer list`),
   notAnInteger: (name: string): ApiError => badRequest(`${name} is not an integer`),
   notABoolean: (name: string): ApiError => badRequest(`${name} is not a boolean`),
+
+  // Editing and moving messages (reference server-messages-channels §4)
+  messageEditingDisabled: (): ApiError => badRequest('Your organization has turned off message editing'),
+  cannotEditMessage: (): ApiError => badRequest("You don't have permission to edit this message"),
+  editTimeLimitPassed: (): ApiError => badRequest('The time limit for editing this message has passed'),
+
+  // Message flags and mark-as-read (reference server-messages-channels §5)
+
+  // Reactions and reports (reference server-messages-channels §7, §8)
+
+  // Typing (reference server-messages-channels §9)
 } as const;

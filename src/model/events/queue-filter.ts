@@ -42,6 +42,37 @@ export function messageMatchesQueueNarrow(narrow: QueueSpec['narrow'], message: 
   return true;
 }
 
+const showTopic = (topic: unknown) => (topic === '' ? EMPTY_TOPIC_DISPLAY_NAME : topic);
+
+/**
+ * The empty topic as a queue without `empty_topic_name` reads it, in the
+ * events other than `message` that name a topic (reference server-events §1.3).
+ */
+function withEmptyTopicShown(event: ApiEvent): ApiEvent {
+  switch (event.type) {
+    case 'update_message': {
+      if (event['subject'] !== '' && event['orig_subject'] !== '') return event;
+      const shown: Record<string, unknown> = { ...event };
+      if ('subject' in event) shown['subject'] = showTopic(event['subject']);
+      if ('orig_subject' in event) shown['orig_subject'] = showTopic(event['orig_subject']);
+      return shown as ApiEvent;
+    }
+    case 'delete_message':
+    case 'typing':
+      return event['topic'] === '' ? { ...event, topic: EMPTY_TOPIC_DISPLAY_NAME } : event;
+    case 'update_message_flags': {
+      const details = event['message_details'] as Readonly<Record<string, Readonly<Record<string, unknown>>>> | undefined;
+      if (details === undefined || !Object.values(details).some((detail) => detail['topic'] === '')) return event;
+      const shownDetails = Object.fromEntries(
+        Object.entries(details).map(([id, detail]) => [id, detail['topic'] === '' ? { ...detail, topic: EMPTY_TOPIC_DISPLAY_NAME } : detail]),
+      );
+      return { ...event, message_details: shownDetails };
+    }
+    default:
+      return event;
+  }
+}
+
 /**
  * The event as this queue receives it, or null when the queue does not take
  * it. A `message` event is shown in the queue's own form and filtered by its narrow.
@@ -49,7 +80,7 @@ export function messageMatchesQueueNarrow(narrow: QueueSpec['narrow'], message: 
 export function eventForQueue(queue: QueueSpec, emission: Emission): ApiEvent | null {
   if (!queueAccepts(queue, emission)) return null;
   const { delivery, event } = emission;
-  if (delivery === undefined) return event;
+  if (delivery === undefined) return queue.capabilities.has('empty_topic_name') ? event : withEmptyTopicShown(event);
   if (delivery.publicWatchersOnly === true && !queue.allPublicStreams && queue.narrow.length === 0) return null;
   const message = event['message'] as Readonly<Record<string, unknown>>;
   const flags = event['flags'] as readonly string[];
