@@ -5,7 +5,7 @@
  * which records every exchange so a failure can be reproduced with curl.
  */
 import type { UploadedFile } from '../src/model/request.js';
-import type { TargetAuth, TargetCredentials, TargetResponse } from './target.js';
+import type { TargetAuth, TargetClock, TargetCredentials, TargetResponse } from './target.js';
 
 /** `spec`: the spec states it. `compat`: the real server does it where the spec is silent. */
 export type Level = 'spec' | 'compat';
@@ -53,6 +53,8 @@ export interface CheckContext {
   readonly seed: number;
   /** Property-check runs (the runner's --runs). */
   readonly runs: number;
+  /** The target's clock when it has one; checks that need it call requireClock. */
+  readonly clock?: TargetClock;
 }
 
 export interface Check {
@@ -81,6 +83,20 @@ export class CheckFailure extends Error {
     super(expected);
     this.name = 'CheckFailure';
   }
+}
+
+/** Thrown when a check cannot run on this target (e.g. it needs a settable clock): the verdict is `skip`, never `pass`. */
+export class CheckSkipped extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'CheckSkipped';
+  }
+}
+
+/** The target's clock, or a skip of the calling check when the target has none. */
+export function requireClock(ctx: CheckContext): TargetClock {
+  if (ctx.clock === undefined) throw new CheckSkipped('the target has no settable clock');
+  return ctx.clock;
 }
 
 /** Helper for check files: keeps the object literal typed. */

@@ -40,6 +40,7 @@ export interface RecordingContext extends CheckContext {
 
 /** A fresh context per check over the run's shared session. */
 export function createContext(session: Session, options: { readonly seed: number; readonly runs: number }): RecordingContext {
+  const clock = session.target.clock;
   const exchanges: Exchange[] = [];
   const call = async (
     auth: TargetAuth,
@@ -61,6 +62,7 @@ export function createContext(session: Session, options: { readonly seed: number
     cast: session.cast,
     seed: options.seed,
     runs: options.runs,
+    ...(clock === undefined ? {} : { clock }),
     exchanges,
     call,
     newUser: (role?: number): Promise<Actor> => session.newUser(role, call),

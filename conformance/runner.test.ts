@@ -4,7 +4,7 @@
  * to create users or go away mid-run.
  */
 import { describe, expect, it } from 'vitest';
-import { type Check, type CheckContext, CheckFailure } from './check.js';
+import { type Check, type CheckContext, CheckFailure, requireClock } from './check.js';
 import type { Clause } from './clauses.js';
 import { expectEqual, expectSuccess } from './expect.js';
 import { exitCodeOf } from './report/types.js';
@@ -235,6 +235,31 @@ describe('runConformance', () => {
     const hangs = check('sample.hangs', [], () => new Promise(() => {}));
     const report = await runConformance({ target: 'model', checks: [hangs], clauses: CLAUSES, timeoutMs: 50 });
     expect(report.results[0]!.failure!.expected).toMatch(/check sample\.hangs did not finish within 50 ms/);
+  });
+
+  it('moves the model target clock for checks that need one, and skips them on a target without one', async () => {
+    const seen: number[] = [];
+    const timed = check('sample.clock', ['sample.status'], async (ctx) => {
+      const clock = requireClock(ctx);
+      const before = await clock.now();
+      await clock.advance(300);
+      seen.push((await clock.now()) - before);
+    });
+    const onModel = await runConformance({ target: 'model', checks: [timed], clauses: CLAUSES, seed: 1 });
+    expect(onModel.results[0]!.verdict).toBe('pass');
+    expect(seen[0]).toBeGreaterThanOrEqual(300);
+    expect(seen[0]).toBeLessThan(310);
+
+    const clockless = brokenModel((_method, _path, response) => response);
+    const report = await runConformance({ target: clockless, owner: OWNER, checks: [timed, setStatus], clauses: CLAUSES, seed: 1 });
+    expect(report.results.map((result) => [result.id, result.verdict])).toEqual([
+      ['sample.clock', 'skip'],
+      ['sample.set-status', 'pass'],
+    ]);
+    expect(report.results[0]!.skipped).toBe('the target has no settable clock');
+    expect([report.passed, report.failed, report.skipped, report.outcome]).toEqual([1, 0, 1, 'pass']);
+    const onlySkipped = await runConformance({ target: brokenModel((_m, _p, response) => response), owner: OWNER, checks: [timed], clauses: CLAUSES });
+    expect(onlySkipped.clauses.find((clause) => clause.id === 'sample.status')!.status).toBe('not covered');
   });
 
   it('reports progress and passes seed and runs to checks', async () => {

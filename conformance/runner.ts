@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { defaultFixtureData } from '../src/fixtures/load.js';
 import { bootstrap, CouldNotRunError, type Session } from './bootstrap.js';
-import { type Check, CheckFailure, type Exchange, type Level } from './check.js';
+import { type Check, CheckFailure, CheckSkipped, type Exchange, type Level } from './check.js';
 import { ALL_CHECKS } from './checks/index.js';
 import { CLAUSES, type Clause } from './clauses.js';
 import { createContext, describeCause, TransportError } from './context.js';
@@ -206,11 +206,15 @@ export async function runCheck(session: Session, check: Check, options: CheckRun
   const started = performance.now();
   let error: unknown;
   let failed = false;
+  let skipped: string | undefined;
   try {
     await withTimeout(check.run(context), options.timeoutMs ?? DEFAULT_TIMEOUT_MS, `check ${check.id}`);
   } catch (thrown) {
-    failed = true;
-    error = thrown;
+    if (thrown instanceof CheckSkipped) skipped = thrown.reason;
+    else {
+      failed = true;
+      error = thrown;
+    }
   }
   const durationMs = Math.round(performance.now() - started);
   if (failed && error instanceof TransportError) {
@@ -227,10 +231,11 @@ export async function runCheck(session: Session, check: Check, options: CheckRun
     clauses: check.clauses,
     level: check.level,
     endpoint: check.endpoint,
-    verdict: failed ? 'fail' : 'pass',
+    verdict: failed ? 'fail' : skipped !== undefined ? 'skip' : 'pass',
     durationMs,
     requests: context.exchanges.length,
     ...(failed ? { failure: failureOf(error, check, context.exchanges, options.baseUrl) } : {}),
+    ...(skipped === undefined ? {} : { skipped }),
   };
   return { result };
 }
@@ -264,7 +269,7 @@ export function summarizeClauses(
     )
     .map((clause) => {
       const ids = naming.get(clause.id) ?? [];
-      const ran = ids.filter((id) => verdicts.has(id));
+      const ran = ids.filter((id) => verdicts.has(id) && verdicts.get(id) !== 'skip');
       const status = ran.length === 0 ? 'not covered' : ran.some((id) => verdicts.get(id) === 'fail') ? 'fail' : 'pass';
       return {
         id: clause.id,
@@ -301,7 +306,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
 
   const finish = (couldNotRun?: string): ConformanceReport => {
     const passed = results.filter((result) => result.verdict === 'pass').length;
-    const failed = results.length - passed;
+    const skipped = results.filter((result) => result.verdict === 'skip').length;
+    const failed = results.length - passed - skipped;
     return {
       target: targetName,
       ...(baseUrl === undefined ? {} : { baseUrl }),
@@ -316,6 +322,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       ...(couldNotRun === undefined ? {} : { couldNotRun }),
       passed,
       failed,
+      skipped,
       results,
       clauses: summarizeClauses(clauses, checks, results, options),
       unknownClauses,

@@ -19,8 +19,22 @@ export interface TargetResponse {
   readonly body: unknown;
 }
 
+/**
+ * The target's clock, for checks of time windows (edit and move limits).
+ * Only targets that let a client set time have one: the in-process model
+ * today; a live server once it offers a control plane.
+ */
+export interface TargetClock {
+  /** The target's current time, UNIX seconds. */
+  now(): Promise<number>;
+  /** Moves the target's time forward. */
+  advance(seconds: number): Promise<void>;
+}
+
 export interface Target {
   readonly name: string;
+  /** Present when the target's time can be read and moved. */
+  readonly clock?: TargetClock;
   /** Calls `method path` below /api/v1; GET parameters travel in the query string, others in a form body. */
   call(auth: TargetAuth, method: string, path: string, params?: Readonly<Record<string, string>>, files?: readonly UploadedFile[]): Promise<TargetResponse>;
   close(): Promise<void>;

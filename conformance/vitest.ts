@@ -79,13 +79,14 @@ export function registerConformanceTests(options: VitestConformanceOptions): rea
     for (const check of checks) {
       it(
         `${check.id}: ${check.title}`,
-        async () => {
+        async (test) => {
           if (session === undefined || resolved === undefined) {
             throw new Error(`the suite could not run: ${setupError === undefined ? 'no session' : describeCause(setupError)}`);
           }
           const outcome = await runCheck(session, check, { seed, runs, baseUrl: resolved.baseUrl, timeoutMs });
           if ('stopped' in outcome) throw new Error(`the suite could not run: ${outcome.stopped}`);
           const { result } = outcome;
+          if (result.verdict === 'skip') test.skip(result.skipped);
           if (result.verdict === 'fail') {
             const failure = result.failure!;
             throw new ConformanceTestFailure(

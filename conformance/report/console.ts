@@ -1,7 +1,8 @@
 /**
  * The plain-text report: one line per failing check (clauses, what was sent,
  * what came back, what was expected), the curl reproductions, the per-clause
- * summary, and as the last line exactly `N passed, M failed`.
+ * summary, the skipped checks, and as the last line `N passed, M failed`
+ * (`, K skipped` appended when a check could not run on this target).
  */
 import type { CheckResult, ClauseSummary, ConformanceReport, ExchangeRecord } from './types.js';
 
@@ -65,6 +66,11 @@ export function formatConsoleReport(report: ConformanceReport, options: { readon
     );
     for (const clause of report.clauses) lines.push(clauseLine(clause));
   }
+  const skipped = report.results.filter((result) => result.verdict === 'skip');
+  if (skipped.length > 0) {
+    lines.push('', `Skipped on this target (${skipped.length}):`);
+    for (const result of skipped) lines.push(`  skip ${result.id}: ${result.skipped ?? ''}`);
+  }
   if (report.unknownClauses.length > 0) {
     lines.push('', `Checks name clauses missing from the register: ${report.unknownClauses.join(', ')}`);
   }
@@ -72,6 +78,6 @@ export function formatConsoleReport(report: ConformanceReport, options: { readon
   const where = `${report.target}${report.runId === undefined ? '' : `, run ${report.runId}`}`;
   lines.push(`Target ${where}, seed ${report.seed}, ${report.runs} property runs, ${(report.durationMs / 1000).toFixed(1)} s`);
   if (report.couldNotRun !== undefined) lines.push(`could not run: ${report.couldNotRun}`);
-  lines.push(`${report.passed} passed, ${report.failed} failed`);
+  lines.push(`${report.passed} passed, ${report.failed} failed${report.skipped > 0 ? `, ${report.skipped} skipped` : ''}`);
   return `${lines.join('\n')}\n`;
 }

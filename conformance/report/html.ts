@@ -4,7 +4,7 @@
  * exchange that showed it and its curl reproduction, and all checks.
  */
 import { describeSent } from './console.js';
-import type { CheckResult, ClauseStatus, ConformanceReport } from './types.js';
+import type { CheckResult, ClauseStatus, ConformanceReport, Verdict } from './types.js';
 import { escapeXml as esc } from './xml.js';
 
 const STYLE = `
@@ -33,9 +33,9 @@ pre { background: #f5f7fa; border: 1px solid #e1e5ec; border-radius: 4px; paddin
 details summary { cursor: pointer; color: #3056a8; }
 `;
 
-const STATUS_CLASS: Record<ClauseStatus, string> = { pass: 'pass', fail: 'fail', 'not covered': 'uncovered' };
+const STATUS_CLASS: Record<ClauseStatus | Verdict, string> = { pass: 'pass', fail: 'fail', 'not covered': 'uncovered', skip: 'uncovered' };
 
-function badge(status: ClauseStatus): string {
+function badge(status: ClauseStatus | Verdict): string {
   return `<span class="badge ${STATUS_CLASS[status]}">${esc(status)}</span>`;
 }
 
@@ -133,7 +133,7 @@ ${report.couldNotRun === undefined ? '' : `<p class="couldnot"><strong>Could not
 <div class="totals">
 <span class="total pass"><b>${report.passed}</b>checks passed</span>
 <span class="total fail"><b>${report.failed}</b>checks failed</span>
-<span class="total pass"><b>${count('pass')}</b>clauses pass</span>
+${report.skipped > 0 ? `<span class="total uncovered"><b>${report.skipped}</b>checks skipped</span>\n` : ''}<span class="total pass"><b>${count('pass')}</b>clauses pass</span>
 <span class="total fail"><b>${count('fail')}</b>clauses fail</span>
 <span class="total uncovered"><b>${count('not covered')}</b>clauses not covered</span>
 </div>

@@ -26,6 +26,7 @@ function failureText(result: CheckResult): string {
 function testcase(result: CheckResult): string {
   const open = `    <testcase classname="${escapeXml(result.endpoint)}" name="${escapeXml(`${result.id}: ${result.title}`)}" time="${seconds(result.durationMs)}"`;
   if (result.verdict === 'pass') return `${open}/>`;
+  if (result.verdict === 'skip') return `${open}>\n      <skipped message="${escapeXml(result.skipped ?? '')}"/>\n    </testcase>`;
   const failure = result.failure!;
   return [
     `${open}>`,
@@ -44,13 +45,14 @@ export function formatJunitReport(report: ConformanceReport): string {
   const errors = report.couldNotRun === undefined ? 0 : 1;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="chatref conformance" tests="${report.results.length + errors}" failures="${report.failed}" errors="${errors}" time="${seconds(report.durationMs)}">`,
+    `<testsuites name="chatref conformance" tests="${report.results.length + errors}" failures="${report.failed}" errors="${errors}" skipped="${report.skipped}" time="${seconds(report.durationMs)}">`,
   ];
   for (const [endpoint, results] of byEndpoint) {
     const failures = results.filter((result) => result.verdict === 'fail').length;
+    const skipped = results.filter((result) => result.verdict === 'skip').length;
     const time = results.reduce((sum, result) => sum + result.durationMs, 0);
     lines.push(
-      `  <testsuite name="${escapeXml(endpoint)}" tests="${results.length}" failures="${failures}" errors="0" skipped="0" time="${seconds(time)}" timestamp="${escapeXml(report.startedAt)}">`,
+      `  <testsuite name="${escapeXml(endpoint)}" tests="${results.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(time)}" timestamp="${escapeXml(report.startedAt)}">`,
     );
     for (const result of results) lines.push(testcase(result));
     lines.push('  </testsuite>');

@@ -1,7 +1,8 @@
 /** What one run of the suite found: the data every reporter renders. */
 import type { Level } from '../check.js';
 
-export type Verdict = 'pass' | 'fail';
+/** `skip`: the check could not run on this target (e.g. it needs a settable clock); it proves nothing either way. */
+export type Verdict = 'pass' | 'fail' | 'skip';
 
 /** One request of a check and the answer, as reports show it. */
 export interface ExchangeRecord {
@@ -40,6 +41,8 @@ export interface CheckResult {
   /** How many requests the check sent. */
   readonly requests: number;
   readonly failure?: FailureRecord;
+  /** Why a skipped check did not run. */
+  readonly skipped?: string;
 }
 
 export type ClauseStatus = 'pass' | 'fail' | 'not covered';
@@ -75,6 +78,8 @@ export interface ConformanceReport {
   readonly couldNotRun?: string;
   readonly passed: number;
   readonly failed: number;
+  /** Checks that could not run on this target; their clauses count as not covered unless another check ran. */
+  readonly skipped: number;
   readonly results: readonly CheckResult[];
   readonly clauses: readonly ClauseSummary[];
   /** Clause ids checks name that the register does not hold. */

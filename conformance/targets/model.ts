@@ -12,10 +12,22 @@ function splitQuery(path: string, params: Readonly<Record<string, string>>): { p
   return { path: path.slice(0, start), params: { ...Object.fromEntries(new URLSearchParams(path.slice(start + 1))), ...params } };
 }
 
+/** The model with a clock the suite can move forward: the given one (default the system's) plus an offset. */
 export function modelTarget(options: ModelOptions = {}): Target {
-  const model = createModel(options);
+  const base = options.clock ?? (() => Math.floor(Date.now() / 1000));
+  let offset = 0;
+  const model = createModel({ ...options, clock: () => base() + offset });
+  if (options.clock === undefined) model.store.startTimers();
   return {
     name: 'model',
+    clock: {
+      async now() {
+        return base() + offset;
+      },
+      async advance(seconds) {
+        offset += seconds;
+      },
+    },
     async call(auth, method, path, params = {}, files = []) {
       const request = splitQuery(path, params);
       // request(), not call(): a GET /events long-poll waits for its answer as it would over HTTP.

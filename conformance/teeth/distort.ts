@@ -40,6 +40,7 @@ export function distorted(name: string, distortion: Distortion, seed = 7): Targe
   const inner: Inner = (auth, method, path, params = {}) => model.call(auth, method, path, params);
   return {
     name,
+    ...(model.clock === undefined ? {} : { clock: model.clock }),
     async call(auth, method, path, params = {}, files = []) {
       let request: Request = { auth, method, path, params, files };
       if (distortion.before !== undefined) {
