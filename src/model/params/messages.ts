@@ -28,7 +28,7 @@ export function varNameFor(path: readonly PropertyKey[]): string {
 }
 
 export function isMissing(issue: Issue): boolean {
-  return (issue.code === 'invalid_type' || issue.code === 'invalid_union') && issue.input === undefined;
+  return (issue.code === 'invalid_type' || issue.code === 'invalid_union' || issue.code === 'invalid_value') && issue.input === undefined;
 }
 
 export function messageFor(issue: Issue, varName: string): string {

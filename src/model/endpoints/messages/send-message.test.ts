@@ -69,6 +69,7 @@ describe('POST /messages: addressing a channel (facts §3.1)', () => {
     refused(model, HAMLET, { type: 'stream', to: '["general", "Denmark"]', topic: 't', content: 'x' }, 400, 'BAD_REQUEST', 'Expected exactly one channel');
     refused(model, HAMLET, { type: 'stream', to: '{"a": 1}', topic: 't', content: 'x' }, 400, 'BAD_REQUEST', 'Invalid data type for channel');
     refused(model, HAMLET, { type: 'letter', to: 'general', topic: 't', content: 'x' }, 400, 'BAD_REQUEST', 'Invalid type');
+    refused(model, HAMLET, { to: 'general', topic: 't', content: 'x' }, 400, 'REQUEST_VARIABLE_MISSING', "Missing 'type' argument");
     refused(model, HAMLET, { type: 'stream', to: 'general', content: 'x' }, 400, 'BAD_REQUEST', 'Missing topic');
     refused(model, HAMLET, { type: 'stream', to: 'general', topic: 't' }, 400, 'REQUEST_VARIABLE_MISSING', "Missing 'content' argument");
   });
