@@ -12,12 +12,16 @@ import { EVENT_ORACLE_CLAUSES } from './clauses/event-oracle.js';
 import { EVENT_CLAUSES } from './clauses/events.js';
 import { GENERAL_CLAUSES } from './clauses/general.js';
 import { GROUP_CLAUSES } from './clauses/groups.js';
+import { MESSAGE_EDIT_CLAUSES } from './clauses/message-edits.js';
 import { MESSAGE_EVENT_CLAUSES } from './clauses/message-events.js';
+import { MESSAGE_FLAG_CLAUSES } from './clauses/message-flags.js';
 import { MESSAGE_CLAUSES } from './clauses/messages.js';
 import { PROFILE_CLAUSES } from './clauses/profile.js';
 import { PROPERTY_CLAUSES } from './clauses/properties.js';
+import { REACTION_CLAUSES, REPORT_CLAUSES } from './clauses/reactions.js';
 import { REALM_CLAUSES } from './clauses/realm.js';
 import { STREAM_CLAUSES } from './clauses/streams.js';
+import { TYPING_CLAUSES } from './clauses/typing.js';
 import { USER_CLAUSES } from './clauses/users.js';
 
 export interface Clause {
@@ -42,9 +46,14 @@ export const CLAUSES: readonly Clause[] = [
   ...GROUP_CLAUSES,
   ...REALM_CLAUSES,
   ...MESSAGE_CLAUSES,
+  ...REACTION_CLAUSES,
+  ...REPORT_CLAUSES,
+  ...MESSAGE_FLAG_CLAUSES,
+  ...MESSAGE_EDIT_CLAUSES,
   ...EVENT_CLAUSES,
   ...MESSAGE_EVENT_CLAUSES,
   ...EVENT_ORACLE_CLAUSES,
+  ...TYPING_CLAUSES,
   ...PROPERTY_CLAUSES,
 ];
 

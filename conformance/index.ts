@@ -9,7 +9,18 @@
  */
 
 export { bootstrap, CouldNotRunError, type Session } from './bootstrap.js';
-export { type Actor, type Cast, type Check, type CheckContext, CheckFailure, defineChecks, type Exchange, type Level } from './check.js';
+export {
+  type Actor,
+  type Cast,
+  type Check,
+  type CheckContext,
+  CheckFailure,
+  CheckSkipped,
+  defineChecks,
+  type Exchange,
+  type Level,
+  requireClock,
+} from './check.js';
 export { ALL_CHECKS } from './checks/index.js';
 export { CLAUSES, type Clause, clauseById } from './clauses.js';
 export { formatConsoleReport } from './report/console.js';
@@ -39,6 +50,6 @@ export {
   type TargetSpec,
   type UrlTarget,
 } from './runner.js';
-export type { Target, TargetAuth, TargetCredentials, TargetResponse } from './target.js';
+export type { Target, TargetAuth, TargetClock, TargetCredentials, TargetResponse } from './target.js';
 export { httpTarget } from './targets/http.js';
 export { modelTarget } from './targets/model.js';

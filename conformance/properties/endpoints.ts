@@ -7,9 +7,13 @@ import type { EndpointSpec, ParamSpec, PropertyEnv, ReadBack } from './endpoint-
 import { CHANNEL_ENDPOINT_SPECS } from './endpoints-channels.js';
 import { EVENT_ENDPOINT_SPECS } from './endpoints-events.js';
 import { GROUP_ENDPOINT_SPECS } from './endpoints-groups.js';
+import { MESSAGE_EDIT_ENDPOINT_SPECS } from './endpoints-message-edits.js';
+import { MESSAGE_FLAG_ENDPOINT_SPECS } from './endpoints-message-flags.js';
 import { MESSAGE_ENDPOINT_SPECS } from './endpoints-messages.js';
+import { REACTION_ENDPOINT_SPECS } from './endpoints-reactions.js';
 import { REALM_ENDPOINT_SPECS } from './endpoints-realm.js';
 import { SETTINGS_ENDPOINT_SPECS } from './endpoints-settings.js';
+import { TYPING_ENDPOINT_SPECS } from './endpoints-typing.js';
 import { BOOL, enumOf, INT_LIST, intEnumOf, nothing, OBJECT, OBJECT_LIST, optional, realmUsers, STRING, userRead } from './param-kinds.js';
 
 const ROLE = intEnumOf(100, 200, 300, 400, 600);
@@ -226,6 +230,10 @@ export const ENDPOINT_SPECS: readonly EndpointSpec[] = [
   ...GROUP_ENDPOINT_SPECS,
   ...REALM_ENDPOINT_SPECS,
   ...MESSAGE_ENDPOINT_SPECS,
+  ...MESSAGE_FLAG_ENDPOINT_SPECS,
+  ...MESSAGE_EDIT_ENDPOINT_SPECS,
+  ...REACTION_ENDPOINT_SPECS,
+  ...TYPING_ENDPOINT_SPECS,
   ...SETTINGS_ENDPOINT_SPECS,
   ...EVENT_ENDPOINT_SPECS,
 ];

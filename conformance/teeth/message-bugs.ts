@@ -21,6 +21,10 @@ import {
   whoIs,
   withParams,
 } from './distort.js';
+import { EDIT_BUGS } from './edit-bugs.js';
+import { FLAG_BUGS } from './flag-bugs.js';
+import { REACTION_BUGS } from './reaction-bugs.js';
+import { TYPING_BUGS } from './typing-bugs.js';
 
 const OWNER = modelOwner();
 const MESSAGE_READ = /^\/messages(\/\d+)?$/;
@@ -268,4 +272,8 @@ export const MESSAGE_BUGS: readonly Bug[] = [
         }),
     }),
   },
+  ...EDIT_BUGS,
+  ...FLAG_BUGS,
+  ...REACTION_BUGS,
+  ...TYPING_BUGS,
 ];

@@ -9,6 +9,8 @@ import { generateRealm } from '../fixtures/generate.js';
 import { HAMLET, IAGO } from '../testing/default-realm.js';
 import { compareThroughput, type HttpScenario, type ThroughputComparison } from './http-throughput.js';
 import { measureFanOut, measureLongPolling } from './long-poll.js';
+import { MARKED_PER_REQUEST, measureFlagUpdates } from './message-flags.js';
+import { measureTopicMoves } from './message-moves.js';
 import { measureMessages, slowestPathologicalRender } from './messages.js';
 import { measureWriteCost, percentile, type WriteSubject, writeSubject } from './write-cost.js';
 
@@ -102,6 +104,8 @@ async function main(): Promise<void> {
 
   const writeCostRatio = measureWriteCostRatio();
   const messages = measureMessages(info);
+  const flags = measureFlagUpdates(info);
+  const moves = measureTopicMoves(info);
 
   console.log('--- results ---');
   console.log(`write cost 10^6/10^3 users: ${writeCostRatio.toFixed(2)}`);
@@ -113,6 +117,15 @@ async function main(): Promise<void> {
   console.log(
     `GET /messages topic narrow, newest 50, at 10^6/10^3 messages: ${(messages.narrowMedianMs.large / messages.narrowMedianMs.small).toFixed(2)} ` +
       `(${microseconds(messages.narrowMedianMs.large)} vs ${microseconds(messages.narrowMedianMs.small)})`,
+  );
+  console.log(
+    `PATCH /messages change_all of a 100-message topic at 10^5/10^3 channel messages: ${(moves.large / moves.small).toFixed(2)} ` +
+      `(${microseconds(moves.large)} vs ${microseconds(moves.small)})`,
+  );
+  console.log(
+    `POST /messages/flags marking the newest ${MARKED_PER_REQUEST} read, at ${flags.largeHistory}/${flags.smallHistory} messages per user: ` +
+      `${(flags.newest.large / flags.newest.small).toFixed(2)} (${microseconds(flags.newest.large)} vs ${microseconds(flags.newest.small)}; ` +
+      `${MARKED_PER_REQUEST} spread over the history: ${(flags.spread.large / flags.spread.small).toFixed(2)})`,
   );
   console.log(`rendering a message with a mention, a link, an emoji and a code block: ${messages.renderPerSecond.toFixed(0)} messages/s`);
   const slowest = slowestPathologicalRender();

@@ -17,12 +17,21 @@ export * as featureLevelRules from './rules/feature-levels.js';
 export * as groupMembershipRules from './rules/group-membership.js';
 export * as groupSettingRules from './rules/group-settings.js';
 export * as groupRules from './rules/groups.js';
+export * as messageDeletionRules from './rules/message-deletion.js';
+export * as messageEditingRules from './rules/message-editing.js';
+export * as messageFlagRules from './rules/message-flags.js';
+export * as messageMovingRules from './rules/message-moving.js';
+export * as messageReportRules from './rules/message-reports.js';
+export * as messageSendingRules from './rules/message-sending.js';
+export * as messageRules from './rules/messages.js';
 export * as profileFieldRules from './rules/profile-fields.js';
+export * as reactionRules from './rules/reactions.js';
 export * as realmPermissionRules from './rules/realm-group-settings.js';
 export * as realmSettingRules from './rules/realm-settings.js';
 export * as roleRules from './rules/roles.js';
 export * as subscriptionRules from './rules/subscriptions.js';
 export * as systemGroupRules from './rules/system-groups.js';
+export * as typingRules from './rules/typing.js';
 export * as userRules from './rules/users.js';
 export type {
   Channel,

@@ -339,10 +339,49 @@ export const Errors = {
   messageEditingDisabled: (): ApiError => badRequest('Your organization has turned off message editing'),
   cannotEditMessage: (): ApiError => badRequest("You don't have permission to edit this message"),
   editTimeLimitPassed: (): ApiError => badRequest('The time limit for editing this message has passed'),
+  nothingToChange: (): ApiError => badRequest('Nothing to change'),
+  directMessageToChannel: (): ApiError => badRequest('Direct messages cannot be moved to channels.'),
+  directMessageTopic: (): ApiError => badRequest('Direct messages cannot have topics.'),
+  propagateModeWithoutMove: (): ApiError => badRequest('Invalid propagate_mode without topic edit'),
+  resolvingGeneralChat: (): ApiError => badRequest('General chat cannot be marked as resolved'),
+  contentEditWithChannelMove: (): ApiError => badRequest('Cannot change message content while changing channel'),
+  prevContentMismatch: (): ApiError => ({
+    status: 400,
+    code: 'EXPECTATION_MISMATCH',
+    msg: "'prev_content_sha256' value does not match the expected value.",
+    data: { field_name: 'prev_content_sha256' },
+  }),
+  cannotResolveTopics: (): ApiError => badRequest("You don't have permission to resolve topics in this channel."),
+  topicEditTimeLimitPassed: (): ApiError => badRequest("The time limit for editing this message's topic has passed."),
+  cannotMoveMessage: (): ApiError => badRequest("You don't have permission to move this message"),
+  channelEditTimeLimitPassed: (): ApiError => badRequest("The time limit for editing this message's channel has passed"),
+  /** `first` is null when no message of the topic may move (clients must accept null). */
+  moveMessagesTimeLimitExceeded: (first: number | null, total: number, allowed: number): ApiError => ({
+    status: 400,
+    code: 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED',
+    msg: `You only have permission to move the ${allowed}/${total} most recent messages in this topic.`,
+    data: { first_message_id_allowed_to_move: first, total_messages_in_topic: total, total_messages_allowed_to_move: allowed },
+  }),
+  editHistoryDisabled: (): ApiError => badRequest('Message edit history is disabled in this organization'),
 
   // Message flags and mark-as-read (reference server-messages-channels §5)
+  invalidFlag: (flag: string): ApiError => badRequest(`Invalid flag: '${flag}'`),
+  flagNotEditable: (flag: string): ApiError => badRequest(`Flag not editable: '${flag}'`),
+  invalidFlagOperation: (op: string): ApiError => badRequest(`Invalid message flag operation: '${op}'`),
+  noSuchTopic: (topic: string): ApiError => badRequest(`No such topic '${topic}'`),
 
   // Reactions and reports (reference server-messages-channels §7, §8)
+  reactionAlreadyExists: (): ApiError => ({ status: 400, code: 'REACTION_ALREADY_EXISTS', msg: 'Reaction already exists.' }),
+  reactionDoesNotExist: (): ApiError => ({ status: 400, code: 'REACTION_DOES_NOT_EXIST', msg: "Reaction doesn't exist." }),
+  emojiNameOrCodeRequired: (): ApiError => badRequest('At least one of the following arguments must be present: emoji_name, emoji_code'),
+  invalidCustomEmojiName: (): ApiError => badRequest('Invalid custom emoji name.'),
+  customEmojiDeactivated: (): ApiError => badRequest('This custom emoji has been deactivated.'),
+  reportExplanationRequired: (): ApiError => badRequest('An explanation is required.'),
+  messageReportingDisabled: (): ApiError => badRequest('Message reporting is not enabled in this organization.'),
 
   // Typing (reference server-messages-channels §9)
+  /** POST /typing names these two in a plain BAD_REQUEST, without var_name. */
+  missingTypingArgument: (name: 'stream_id' | 'to'): ApiError => badRequest(`Missing '${name}' argument`),
+  emptyTypingRecipients: (): ApiError => badRequest("Empty 'to' list"),
+  typingNotificationsDisabled: (kind: 'channel' | 'direct'): ApiError => badRequest(`User has disabled typing notifications for ${kind} messages`),
 } as const;

@@ -4,7 +4,7 @@ import { topicLinks } from '../markdown/zulip/topic-links.js';
 import { flagNames } from '../rules/message-flags.js';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../rules/message-rendering.js';
 import { apiEmail } from '../rules/users.js';
-import type { Message, MessageEdit, State, User } from '../state.js';
+import type { Message, MessageEdit, MessageEditHistoryVisibilityPolicy, State, User } from '../state.js';
 import { getRow } from '../tables/table.js';
 import { avatarUrl } from './avatar.js';
 
@@ -44,15 +44,35 @@ export function displayTopic(topic: string, allowEmptyTopicName: boolean): strin
   return topic === '' && !allowEmptyTopicName ? EMPTY_TOPIC_DISPLAY_NAME : topic;
 }
 
-function presentEdit(edit: MessageEdit): Record<string, unknown> {
+/** The real server's Markdown processor version, stored with each content edit. */
+const RENDERED_CONTENT_VERSION = 1;
+
+/**
+ * An edit history entry as stored. Under the `moves` policy content edits
+ * are hidden: an entry that also renamed the topic keeps only that, any
+ * other content edit is left out (the real server's visible_edit_history_for_message).
+ */
+function presentEdit(edit: MessageEdit, policy: MessageEditHistoryVisibilityPolicy): Record<string, unknown> | undefined {
   const entry: Record<string, unknown> = { user_id: edit.userId, timestamp: edit.timestamp };
-  if (edit.prevContent !== undefined) entry['prev_content'] = edit.prevContent;
-  if (edit.prevRenderedContent !== undefined) entry['prev_rendered_content'] = edit.prevRenderedContent;
-  if (edit.prevTopic !== undefined) entry['prev_topic'] = edit.prevTopic;
-  if (edit.topic !== undefined) entry['topic'] = edit.topic;
+  if (edit.prevContent !== undefined) {
+    if (policy !== 'all' && edit.prevTopic === undefined) return undefined;
+    if (policy === 'all') {
+      entry['prev_content'] = edit.prevContent;
+      entry['prev_rendered_content'] = edit.prevRenderedContent ?? null;
+      entry['prev_rendered_content_version'] = RENDERED_CONTENT_VERSION;
+    }
+  }
   if (edit.prevChannelId !== undefined) entry['prev_stream'] = edit.prevChannelId;
   if (edit.channelId !== undefined) entry['stream'] = edit.channelId;
+  if (edit.prevTopic !== undefined) entry['prev_topic'] = edit.prevTopic;
+  if (edit.topic !== undefined) entry['topic'] = edit.topic;
   return entry;
+}
+
+function presentEditHistory(state: State, message: Message): Record<string, unknown>[] | undefined {
+  const policy = state.realm.settings.messageEditHistoryVisibilityPolicy;
+  if (message.editHistory.length === 0 || policy === 'none') return undefined;
+  return message.editHistory.map((edit) => presentEdit(edit, policy)).filter((entry) => entry !== undefined);
 }
 
 /** The fields every reader sees alike; `flags` and search matches are added by the caller. */
@@ -84,7 +104,8 @@ export function presentMessage(state: State, message: Message, options: MessageV
     topic_links: message.channelId === null ? [] : topicLinks(message.topic),
   };
   if (message.channelId !== null) dict['stream_id'] = message.channelId;
-  if (message.editHistory.length > 0) dict['edit_history'] = message.editHistory.map(presentEdit);
+  const editHistory = presentEditHistory(state, message);
+  if (editHistory !== undefined) dict['edit_history'] = editHistory;
   if (message.lastEditTimestamp !== null) dict['last_edit_timestamp'] = message.lastEditTimestamp;
   if (message.lastMovedTimestamp !== null) dict['last_moved_timestamp'] = message.lastMovedTimestamp;
   return dict;

@@ -1,7 +1,8 @@
 /**
  * Emoji validation for statuses and reactions (the real server's
- * check_emoji_request and get_emoji_data). Custom realm emoji arrive with the
- * organization features; until then no realm_emoji validates.
+ * check_emoji_request and get_emoji_data, reference server-messages-channels
+ * §7.2–7.3). Custom realm emoji arrive with the organization features; until
+ * the state holds them, no name resolves to one and no realm_emoji validates.
  */
 
 import { isUnicodeEmojiCode, unicodeEmojiCodeForName } from '../emoji/unicode-emoji.js';
@@ -15,33 +16,48 @@ export interface Emoji {
   readonly type: ReactionType;
 }
 
-/** The server's own extra emoji (the real server calls the type zulip_extra_emoji). */
-const SERVICE_EXTRA_EMOJI: Readonly<Record<string, string>> = { zulip: 'zulip' };
+/** A custom emoji of the organization: its code is its id as a string. */
+interface RealmEmoji {
+  readonly code: string;
+  readonly name: string;
+  readonly deactivated: boolean;
+}
 
+/** The server's own extra emoji (the real server calls the type zulip_extra_emoji); its code is its name. */
+const SERVICE_EXTRA_EMOJI_NAME = 'zulip';
+
+/** The code of the active custom emoji with this name. */
 function realmEmojiCodeForName(_state: State, _name: string): string | undefined {
   return undefined;
 }
 
-/** Resolves a name alone to its code and type: custom emoji first, then Unicode, then the extra set. */
+function realmEmojiForCode(_state: State, _code: string): RealmEmoji | undefined {
+  return undefined;
+}
+
+/** Resolves a name alone to its code and type: an active custom emoji first, then the extra emoji, then Unicode. */
 export function emojiForName(state: State, name: string): Checked<Emoji> {
   const realmCode = realmEmojiCodeForName(state, name);
   if (realmCode !== undefined) return accept({ name, code: realmCode, type: 'realm_emoji' });
+  if (name === SERVICE_EXTRA_EMOJI_NAME) return accept({ name, code: name, type: 'service_extra_emoji' });
   const unicodeCode = unicodeEmojiCodeForName(name);
   if (unicodeCode !== undefined) return accept({ name, code: unicodeCode, type: 'unicode_emoji' });
-  const extraCode = SERVICE_EXTRA_EMOJI[name];
-  if (extraCode !== undefined) return accept({ name, code: extraCode, type: 'service_extra_emoji' });
   return reject(Errors.emojiDoesNotExist(name));
 }
 
-/** Checks that name, code and type agree. */
+/** Checks that name, code and type agree, for a new status or reaction. */
 export function checkEmoji(state: State, name: string, code: string, type: string): Checked<Emoji> {
   switch (type) {
-    case 'realm_emoji':
-      if (realmEmojiCodeForName(state, name) !== code) return reject(Errors.invalidCustomEmoji());
+    case 'realm_emoji': {
+      const emoji = realmEmojiForCode(state, code);
+      if (emoji === undefined) return reject(Errors.invalidCustomEmoji());
+      if (emoji.name !== name) return reject(Errors.invalidCustomEmojiName());
+      if (emoji.deactivated) return reject(Errors.customEmojiDeactivated());
       return accept({ name, code, type });
+    }
     case 'service_extra_emoji':
-      if (!Object.values(SERVICE_EXTRA_EMOJI).includes(code)) return reject(Errors.invalidEmojiCode());
-      if (SERVICE_EXTRA_EMOJI[name] !== code) return reject(Errors.invalidEmojiName());
+      if (code !== SERVICE_EXTRA_EMOJI_NAME) return reject(Errors.invalidEmojiCode());
+      if (name !== code) return reject(Errors.invalidEmojiName());
       return accept({ name, code, type });
     case 'unicode_emoji':
       if (!isUnicodeEmojiCode(code)) return reject(Errors.invalidEmojiCode());
@@ -52,7 +68,7 @@ export function checkEmoji(state: State, name: string, code: string, type: strin
   }
 }
 
-/** Fills in what the client left out, then checks the whole. */
+/** Fills in what the client left out from the name, then checks the whole. */
 export function resolveEmoji(state: State, name: string, code: string | undefined, type: string | undefined): Checked<Emoji> {
   if (code === undefined || type === undefined) {
     const byName = emojiForName(state, name);

@@ -107,3 +107,8 @@ export function selectTopicParticipantIds(state: State, channelId: number, topic
   });
   return participants;
 }
+
+/** The topic Notification Bot posts under: the empty topic where a channel allows only that one. */
+export function botTopic(channel: Channel, topic: string): string {
+  return channel.topicsPolicy === 'empty_topic_only' ? '' : topic;
+}

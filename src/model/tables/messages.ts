@@ -30,6 +30,12 @@ function withoutId<K extends string | number>(table: Table<K, IdTree>, key: K, i
   return next === tree ? table : withRow(table, key, next);
 }
 
+/** The ids of a channel topic's messages (any case of its name), if it has any. */
+export function selectTopicMessageIds(state: State, channelId: number, topic: string): IdTree | undefined {
+  const topics = getRow(state.messageIdsByTopic, channelId);
+  return topics === undefined ? undefined : getRow(topics, topicKey(topic));
+}
+
 /** Adds a new message to the message table and the indexes of its channel and topic or conversation. */
 export function insertMessageMutably(draft: Draft<State> | WritableState, message: Message): void {
   const state = draft as WritableState;
@@ -77,6 +83,13 @@ function inIndex(index: FlagIndex, bits: number, message: Message): boolean {
 
 const FLAG_INDEXES: readonly FlagIndex[] = ['unreadMessageIds', 'starredMessageIds', 'mentionedMessageIds', 'directMessageIds'];
 
+/** Records that the user holds (or held) a row of a message in the channel, where a deletion or a move looks for rows. */
+export function putRowHolderMutably(draft: Draft<State> | WritableState, channelId: number, userId: number): void {
+  const state = draft as WritableState;
+  const holders: Table<number, number> = getRow(state.rowHolderIdsByChannel, channelId) ?? emptyTable();
+  if (getRow(holders, userId) === undefined) state.rowHolderIdsByChannel = withRow(state.rowHolderIdsByChannel, channelId, withRow(holders, userId, userId));
+}
+
 /** Sets a user's row for a message (creating it), keeping the per-flag indexes in step. */
 export function putUserMessageMutably(draft: Draft<State> | WritableState, userId: number, message: Message, bits: number): void {
   const state = draft as WritableState;
@@ -84,11 +97,7 @@ export function putUserMessageMutably(draft: Draft<State> | WritableState, userI
   const previous = idTreeGet(rows, message.id);
   if (previous === bits) return;
   state.userMessages = withRow(state.userMessages, userId, idTreeWith(rows, message.id, bits));
-  if (previous === undefined && message.channelId !== null) {
-    const holders: Table<number, number> = getRow(state.rowHolderIdsByChannel, message.channelId) ?? emptyTable();
-    if (getRow(holders, userId) === undefined)
-      state.rowHolderIdsByChannel = withRow(state.rowHolderIdsByChannel, message.channelId, withRow(holders, userId, userId));
-  }
+  if (previous === undefined && message.channelId !== null) putRowHolderMutably(state, message.channelId, userId);
   for (const index of FLAG_INDEXES) {
     const was = previous !== undefined && inIndex(index, previous, message);
     const is = inIndex(index, bits, message);
@@ -135,9 +144,34 @@ export function deleteMessageMutably(draft: Draft<State> | WritableState, messag
     return;
   }
   state.messageIdsByChannel = withoutId(state.messageIdsByChannel, message.channelId, message.id);
-  const topics = getRow(state.messageIdsByTopic, message.channelId);
+  withoutTopicId(state, message.channelId, message.topic, message.id);
+}
+
+function withoutTopicId(state: WritableState, channelId: number, topic: string, id: number): void {
+  const topics = getRow(state.messageIdsByTopic, channelId);
   if (topics === undefined) return;
-  const key = topicKey(message.topic);
-  const remaining = withoutId(topics, key, message.id);
-  state.messageIdsByTopic = withRow(state.messageIdsByTopic, message.channelId, getRow(remaining, key)?.size === 0 ? withoutRow(remaining, key) : remaining);
+  const key = topicKey(topic);
+  const remaining = withoutId(topics, key, id);
+  state.messageIdsByTopic = withRow(state.messageIdsByTopic, channelId, getRow(remaining, key)?.size === 0 ? withoutRow(remaining, key) : remaining);
+}
+
+/**
+ * Replaces a channel message whose channel or topic may have changed: its id
+ * leaves the old channel and topic indexes for the new ones, and an emptied
+ * topic disappears. Rows are the caller's: they are keyed by message id and
+ * stay where they are. Cost: a few index nodes, whatever the channel's size.
+ */
+export function moveMessageMutably(draft: Draft<State> | WritableState, before: Message, after: Message): void {
+  const state = draft as WritableState;
+  state.messages = withRow(state.messages, after.id, Object.freeze(after));
+  if (before.channelId === null || after.channelId === null) return;
+  const channelChanged = before.channelId !== after.channelId;
+  if (!channelChanged && topicKey(before.topic) === topicKey(after.topic)) return;
+  withoutTopicId(state, before.channelId, before.topic, before.id);
+  if (channelChanged) {
+    state.messageIdsByChannel = withoutId(state.messageIdsByChannel, before.channelId, before.id);
+    state.messageIdsByChannel = withId(state.messageIdsByChannel, after.channelId, after.id);
+  }
+  const topics: Table<string, IdTree> = getRow(state.messageIdsByTopic, after.channelId) ?? emptyTable();
+  state.messageIdsByTopic = withRow(state.messageIdsByTopic, after.channelId, withId(topics, topicKey(after.topic), after.id));
 }

@@ -76,12 +76,12 @@ describe('DELETE /messages/{message_id}', () => {
 });
 
 describe('GET /messages/{message_id}/history and POST /messages/render', () => {
-  it('gives an unedited message one version: the original', () => {
+  it("gives an unedited message one version: the original, with no channel field (the real server's original snapshot)", () => {
     const model = newModel();
     const id = send(model, HAMLET, { type: 'stream', to: 'general', topic: 'hist', content: '*first*' });
     const history = expectSuccess(as(model, CORDELIA).get(`/messages/${id}/history`))['message_history'];
     expect(history).toEqual([
-      { timestamp: expect.any(Number), user_id: HAMLET.userId, topic: 'hist', content: '*first*', rendered_content: '<p><em>first</em></p>', stream: 1 },
+      { timestamp: expect.any(Number), user_id: HAMLET.userId, topic: 'hist', content: '*first*', rendered_content: '<p><em>first</em></p>' },
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { compareByCodePoint } from '../../code-point-order.js';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
 import { fail, succeed } from '../../outcome.js';
@@ -22,17 +23,6 @@ export const getStreamsParams = z.object({
 });
 
 type GetStreamsParams = z.output<typeof getStreamsParams>;
-
-/** Python's string order (by code point), which the real server sorts names with. */
-export function compareByCodePoint(a: string, b: string): number {
-  const left = [...a];
-  const right = [...b];
-  for (let i = 0; i < Math.min(left.length, right.length); i++) {
-    const difference = left[i]!.codePointAt(0)! - right[i]!.codePointAt(0)!;
-    if (difference !== 0) return difference;
-  }
-  return left.length - right.length;
-}
 
 /**
  * Which sources a channel comes from: with include_all every channel the

@@ -6,31 +6,20 @@
  */
 import { sendMessage } from '../../actions/messages.js';
 import type { Tx } from '../../events/commit.js';
+import { channelLinkSyntax, silentMention } from '../../present/link-syntax.js';
 import { alwaysSendsChannelEventsMessages } from '../../rules/feature-levels.js';
 import { renderMessageFor } from '../../rules/message-rendering.js';
+import { botTopic } from '../../rules/message-sending.js';
 import type { Channel, State, User } from '../../state.js';
 import { getRow } from '../../tables/table.js';
+
+export { botTopic, silentMention };
 
 export const ANNOUNCEMENT_TOPIC = 'new channels';
 export const CHANNEL_EVENTS_TOPIC = 'channel events';
 
-/** `@_**Full Name|id**`: names the user without notifying them. */
-export function silentMention(user: User): string {
-  return `@_**${user.fullName}|${user.id}**`;
-}
-
-const BREAKS_CHANNEL_LINK = ['`', '>', '*', '&', '[[', ']]', '$$'];
-
-/** `#**name**`, or a plain link to the channel's narrow when the name would break that syntax. */
-export function channelLink(channel: Channel): string {
-  if (!BREAKS_CHANNEL_LINK.some((sequence) => channel.name.includes(sequence))) return `#**${channel.name}**`;
-  const slug = encodeURIComponent(channel.name.replaceAll(' ', '-'));
-  const label = channel.name.replace(/[[\]\\`*_$]/g, (character) => `\\${character}`);
-  return `[#${label}](#narrow/channel/${channel.id}-${slug})`;
-}
-
 export function announcementContent(actor: User, created: readonly Channel[]): string {
-  const links = created.map(channelLink).join(', ');
+  const links = created.map(channelLinkSyntax).join(', ');
   return created.length > 1 ? `${silentMention(actor)} created the following channels: ${links}.` : `${silentMention(actor)} created a new channel ${links}.`;
 }
 
@@ -43,11 +32,6 @@ function channelKind(channel: Channel): string {
 export function channelEventsContent(actor: User, channel: Channel): string {
   const description = channel.description === '' ? '*No description.*' : channel.description;
   return `${channelKind(channel)} channel created by ${silentMention(actor)}. **Description:**\n\`\`\`\` quote\n${description}\n\`\`\`\``;
-}
-
-/** The topic the bot posts under: the empty topic where a channel allows only that one. */
-export function botTopic(channel: Channel, topic: string): string {
-  return channel.topicsPolicy === 'empty_topic_only' ? '' : topic;
 }
 
 export function sendsChannelEventsMessages(state: State): boolean {
