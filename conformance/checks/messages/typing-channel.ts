@@ -126,14 +126,25 @@ async function senderSetting(ctx: CheckContext): Promise<void> {
 /** The largest channel that still gets typing events. */
 const CUTOFF = 100;
 
+/** Active humans of the organization other than the given ones, to fill channels with before creating anyone. */
+async function otherActiveHumans(ctx: CheckContext, excluded: readonly number[]): Promise<number[]> {
+  const members = expectSuccess(await ctx.call(ctx.cast.owner, 'GET', '/users'))['members'];
+  if (!Array.isArray(members)) return [];
+  return members
+    .filter((user) => user?.is_active === true && user?.is_bot === false && typeof user?.user_id === 'number' && !excluded.includes(user.user_id))
+    .map((user) => user.user_id as number);
+}
+
 /**
- * Two channels of the member, the other member and throw-away users: one of
- * exactly 100 active subscribers, one of 101. The fillers are made with
- * POST /users alone (no key fetch) and deactivated afterwards.
+ * Two channels of the member, the other member and fillers: one of exactly
+ * 100 active subscribers, one of 101. Fillers are the organization's other
+ * active users first; only the shortfall is made with POST /users alone (no
+ * key fetch), and those are deactivated afterwards.
  */
 async function cutoff(ctx: CheckContext): Promise<void> {
   const { owner, member, otherMember } = ctx.cast;
-  const fillers: number[] = [];
+  const fillers = (await otherActiveHumans(ctx, [member.userId, otherMember.userId])).slice(0, CUTOFF - 1);
+  const created: number[] = [];
   try {
     const password = `Typing-filler-${ctx.seed}-Pw!`;
     const domain = owner.email.slice(owner.email.lastIndexOf('@') + 1);
@@ -141,6 +152,7 @@ async function cutoff(ctx: CheckContext): Promise<void> {
       const name = ctx.unique('typing-filler');
       const made = expectSuccess(await ctx.call(owner, 'POST', '/users', { email: `${name}@${domain}`.toLowerCase(), password, full_name: name }));
       fillers.push(made['user_id'] as number);
+      created.push(made['user_id'] as number);
     }
     const principals = (count: number) => [member.userId, otherMember.userId, ...fillers.slice(0, count)];
     const full = await channelWith(ctx, member, 'typing-100', [], { principals: principals(CUTOFF - 2) });
@@ -166,7 +178,7 @@ async function cutoff(ctx: CheckContext): Promise<void> {
       });
     });
   } finally {
-    for (const id of fillers) await ctx.call(owner, 'DELETE', `/users/${id}`);
+    for (const id of created) await ctx.call(owner, 'DELETE', `/users/${id}`);
   }
 }
 
