@@ -6,7 +6,7 @@
  * organization as well.
  */
 import { randomBytes } from 'node:crypto';
-import type { Actor, Cast } from './check.js';
+import { type Actor, type Cast, type Check, CheckFailure, type Exchange } from './check.js';
 import { describeCause } from './context.js';
 import type { Target, TargetAuth, TargetCredentials, TargetResponse } from './target.js';
 
@@ -18,6 +18,41 @@ export class CouldNotRunError extends Error {
   }
 }
 
+/**
+ * The server answered the suite's own set-up wrongly (a malformed user_id, a
+ * refused role change …): reported as the named clause's failure, with the
+ * set-up's requests for the reproduction, not as "could not run".
+ */
+export class SetupFailure extends CheckFailure {
+  constructor(
+    expected: string,
+    exchange: Exchange,
+    clause: string,
+    /** What the set-up was doing, e.g. `create-user`: the result's id is `setup.${step}`. */
+    readonly step: string,
+    /** The set-up's requests up to and including the failing one. */
+    readonly exchanges: readonly Exchange[],
+  ) {
+    super(expected, exchange, clause);
+    this.name = 'SetupFailure';
+  }
+
+  /** The check a report lists for the failed set-up: it names only the clause that failed. */
+  asCheck(level: Check['level']): Check {
+    const exchange = this.exchange;
+    return {
+      id: `setup.${this.step}`,
+      title: `The suite's set-up (${this.step}) got a wrong answer, so no check ran`,
+      clauses: this.clause === undefined ? [] : [this.clause],
+      level,
+      endpoint: exchange === undefined ? '' : `${exchange.method} ${exchange.path.replace(/\/\d+(?=\/|$)/, '/{user_id}')}`,
+      run: async () => {
+        throw this;
+      },
+    };
+  }
+}
+
 /** How bootstrap sends a request; a check context passes its recording `call` so throw-away users show up in reproductions. */
 export type Caller = (auth: TargetAuth, method: string, path: string, params?: Readonly<Record<string, string>>) => Promise<TargetResponse>;
 
@@ -26,6 +61,8 @@ export interface Session {
   readonly cast: Cast;
   /** A new user with this role (default 400), created like the cast; deactivated at teardown. */
   newUser(role?: number, via?: Caller): Promise<Actor>;
+  /** The index-th member of the run's shared pool, made on first use (see CheckContext.sharedMember). */
+  sharedMember(index: number, via?: Caller): Promise<Actor>;
   /** `${runId}-${label}-${n}`, n counting up through the run. */
   unique(label: string): string;
   /** Ids of every user the run created so far. */
@@ -64,6 +101,16 @@ function succeeded(response: TargetResponse): Record<string, unknown> | null {
   return response.status === 200 && body !== null && body['result'] === 'success' ? body : null;
 }
 
+/** A well-formed error envelope with a 4xx status: the server refused on purpose (as opposed to answering nonsense). */
+function refused(response: TargetResponse): boolean {
+  const body = bodyOf(response);
+  return response.status >= 400 && response.status < 500 && body?.['result'] === 'error' && typeof body['code'] === 'string';
+}
+
+function isUserId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+}
+
 export interface BootstrapOptions {
   /** Default: a fresh newRunId(). */
   readonly runId?: string;
@@ -71,72 +118,117 @@ export interface BootstrapOptions {
 
 /**
  * Checks the owner account and creates the cast. Throws CouldNotRunError
- * naming the precondition that failed (unreachable, bad credentials, not an
- * owner, cannot create users, password login disabled).
+ * when the suite cannot use the target (unreachable, credentials refused,
+ * not an owner, not allowed to create users, password login disabled), and
+ * SetupFailure when the target answers a set-up request wrongly.
  */
 export async function bootstrap(target: Target, owner: TargetCredentials, options: BootstrapOptions = {}): Promise<Session> {
   const runId = options.runId ?? newRunId();
   const created: number[] = [];
   let counter = 0;
+  /** The set-up's requests, for a SetupFailure's reproduction; no longer kept once the cast is made. */
+  let log: Exchange[] | null = [];
 
   const direct: Caller = async (auth, method, path, params = {}) => {
+    let response: TargetResponse;
     try {
-      return await target.call(auth, method, path, params);
+      response = await target.call(auth, method, path, params);
     } catch (error) {
       throw new CouldNotRunError(`cannot reach ${target.name}: ${method} ${path} got no answer (${describeCause(error)})`);
     }
+    log?.push({ auth, method, path, params: { ...params }, files: [], response });
+    return response;
   };
+  /** Sends one set-up request and returns the exchange, so a failure can show it. */
+  const ask = async (via: Caller, auth: TargetAuth, method: string, path: string, params: Readonly<Record<string, string>> = {}): Promise<Exchange> => ({
+    auth,
+    method,
+    path,
+    params,
+    files: [],
+    response: await via(auth, method, path, params),
+  });
+  const setupFailure = (step: string, clause: string, exchange: Exchange, expected: string): SetupFailure =>
+    new SetupFailure(expected, exchange, clause, step, [...(log ?? [exchange])]);
 
-  const me = await direct(owner, 'GET', '/users/me');
-  const meBody = succeeded(me);
+  const me = await ask(direct, owner, 'GET', '/users/me');
+  const meBody = succeeded(me.response);
   if (meBody === null) {
-    const hint = me.status === 401 ? 'the email or API key was rejected' : 'the server did not answer with a success envelope';
-    throw new CouldNotRunError(`GET /users/me as ${owner.email} answered ${show(me)}: ${hint}`);
+    if (me.response.status === 401 || me.response.status === 403) {
+      throw new CouldNotRunError(`GET /users/me as ${owner.email} answered ${show(me.response)}: the email or API key was rejected`);
+    }
+    throw setupFailure('own-user', 'users.me.flat', me, `GET /users/me as ${owner.email} to answer the success envelope; got ${show(me.response)}`);
   }
-  const ownerRole = Number(meBody['role']);
+  const ownerRole = meBody['role'];
+  if (!isUserId(meBody['user_id']) || typeof ownerRole !== 'number') {
+    throw setupFailure('own-user', 'users.me.flat', me, `GET /users/me to carry an integer user_id and role; got ${show(me.response)}`);
+  }
   if (ownerRole !== ROLE.owner) {
-    throw new CouldNotRunError(
-      `${owner.email} has role ${Number.isFinite(ownerRole) ? ownerRole : String(meBody['role'])}, not 100: the suite needs an organization owner (who may also create users)`,
-    );
+    throw new CouldNotRunError(`${owner.email} has role ${ownerRole}, not 100: the suite needs an organization owner (who may also create users)`);
   }
   const ownerActor: Actor = {
     email: owner.email,
     apiKey: owner.apiKey,
-    userId: Number(meBody['user_id']),
+    userId: meBody['user_id'],
     fullName: String(meBody['full_name']),
     role: ROLE.owner,
   };
   const domain = owner.email.slice(owner.email.lastIndexOf('@') + 1);
 
-  async function createUser(label: string, role: number, via: Caller, preconditions: boolean): Promise<Actor> {
+  /**
+   * During bootstrap a refusal means the account or realm cannot be used
+   * (could not run); inside a check, after the cast was made the same way,
+   * any wrong answer is that check's failure.
+   */
+  async function createUser(label: string, role: number, via: Caller, duringBootstrap: boolean): Promise<Actor> {
     const email = `${runId}-${label}@${domain}`.toLowerCase();
     const fullName = `${runId} ${label}`;
     const password = strongPassword();
-    const fail = (message: string): never => {
-      throw preconditions ? new CouldNotRunError(message) : new Error(`could not create a throw-away user: ${message}`);
+    const wrong = (step: string, clause: string, exchange: Exchange, expected: string): never => {
+      if (duringBootstrap) throw setupFailure(step, clause, exchange, expected);
+      throw new CheckFailure(`a throw-away user: ${expected}`, exchange, clause);
     };
 
-    const made = await via(ownerActor, 'POST', '/users', { email, password, full_name: fullName });
-    const madeBody = succeeded(made);
-    if (madeBody === null || typeof madeBody['user_id'] !== 'number') {
-      return fail(
-        `POST /users (as ${owner.email}) answered ${show(made)}: the account cannot create users (it needs the can_create_users permission, and the realm must accept ${domain} addresses)`,
+    const made = await ask(via, ownerActor, 'POST', '/users', { email, password, full_name: fullName });
+    const madeBody = succeeded(made.response);
+    if (madeBody === null && duringBootstrap && refused(made.response)) {
+      throw new CouldNotRunError(
+        `POST /users (as ${owner.email}) answered ${show(made.response)}: the account cannot create users (it needs the can_create_users permission, and the realm must accept ${domain} addresses)`,
       );
     }
-    const userId = madeBody['user_id'];
+    const userId = madeBody?.['user_id'];
+    if (!isUserId(userId) || userId === ownerActor.userId || created.includes(userId)) {
+      return wrong(
+        'create-user',
+        'users.create.returns-id',
+        made,
+        `POST /users to answer the new user's user_id (a positive integer no other user has); got ${show(made.response)}`,
+      );
+    }
     created.push(userId);
 
     if (role !== ROLE.member) {
-      const patched = await via(ownerActor, 'PATCH', `/users/${userId}`, { role: String(role) });
-      if (succeeded(patched) === null) {
-        return fail(`PATCH /users/${userId} role=${role} (as ${owner.email}) answered ${show(patched)}: the account cannot change roles`);
+      const patched = await ask(via, ownerActor, 'PATCH', `/users/${userId}`, { role: String(role) });
+      if (succeeded(patched.response) === null) {
+        return wrong('set-role', 'users.update.role', patched, `PATCH /users/${userId} role=${role} by the owner to succeed; got ${show(patched.response)}`);
       }
     }
 
-    const key = await via(null, 'POST', '/fetch_api_key', { username: email, password });
-    const keyBody = succeeded(key);
-    if (keyBody === null || typeof keyBody['api_key'] !== 'string') {
-      return fail(`POST /fetch_api_key for the new user ${email} answered ${show(key)}: password authentication must be enabled`);
+    const key = await ask(via, null, 'POST', '/fetch_api_key', { username: email, password });
+    const keyBody = succeeded(key.response);
+    if (keyBody === null) {
+      if (duringBootstrap && bodyOf(key.response)?.['code'] === 'PASSWORD_AUTH_DISABLED') {
+        throw new CouldNotRunError(`POST /fetch_api_key for the new user ${email} answered ${show(key.response)}: password authentication must be enabled`);
+      }
+      return wrong(
+        'fetch-api-key',
+        'auth.fetch-api-key.exchange',
+        key,
+        `POST /fetch_api_key with the new user's email and password to succeed; got ${show(key.response)}`,
+      );
+    }
+    if (typeof keyBody['api_key'] !== 'string' || keyBody['api_key'] === '') {
+      return wrong('fetch-api-key', 'auth.fetch-api-key.response', key, `POST /fetch_api_key to answer the api_key as a string; got ${show(key.response)}`);
     }
     const apiEmail = typeof keyBody['email'] === 'string' ? keyBody['email'] : email;
     return { email: apiEmail, apiKey: keyBody['api_key'], userId, fullName, role };
@@ -158,6 +250,8 @@ export async function bootstrap(target: Target, owner: TargetCredentials, option
     await deactivateAll(direct, ownerActor, created);
     throw error;
   }
+  log = null;
+  const shared: Promise<Actor>[] = [];
 
   return {
     target,
@@ -168,6 +262,16 @@ export async function bootstrap(target: Target, owner: TargetCredentials, option
     async newUser(role = ROLE.member, via = direct) {
       counter += 1;
       return createUser(`${ROLE_NAMES[role] ?? `role${role}`}${counter}`, role, via, false);
+    },
+    sharedMember(index, via = direct) {
+      for (let n = shared.length; n <= index; n += 1) {
+        // One after another, so a reproduction lists them in order.
+        const made = (shared[n - 1] ?? Promise.resolve()).then(() => createUser(`shared${n + 1}`, ROLE.member, via, false));
+        // A failed creation is that check's failure; the next check asks again.
+        made.catch(() => shared.splice(n));
+        shared.push(made);
+      }
+      return shared[index] as Promise<Actor>;
     },
     unique(label) {
       counter += 1;

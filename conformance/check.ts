@@ -47,6 +47,12 @@ export interface CheckContext {
   call(auth: TargetAuth, method: string, path: string, params?: Readonly<Record<string, string>>, files?: readonly UploadedFile[]): Promise<TargetResponse>;
   /** A fresh throw-away user for checks that change or deactivate someone (role 400 unless given). */
   newUser(role?: number): Promise<Actor>;
+  /**
+   * The n-th (from 0) plain member of a pool the whole run shares, made on
+   * first use: for checks that only need someone there (a crowd of
+   * subscribers, a reader) and change nothing about them but subscriptions.
+   */
+  sharedMember(index: number): Promise<Actor>;
   /** A name no earlier run used: `${runId}-${label}-${n}`. */
   unique(label: string): string;
   /** Seed for checks that draw random input (the runner's --seed). */
@@ -55,6 +61,8 @@ export interface CheckContext {
   readonly runs: number;
   /** The target's clock when it has one; checks that need it call requireClock. */
   readonly clock?: TargetClock;
+  /** The organization's JWT secret when the tester gave it (see Target.jwtKey); checks that need it skip without it. */
+  readonly jwtKey?: string;
 }
 
 export interface Check {
@@ -70,6 +78,12 @@ export interface Check {
   run(ctx: CheckContext): Promise<void>;
 }
 
+/** What an assertion wanted and what it got, as JSON-able values. */
+export interface Comparison {
+  readonly expected: unknown;
+  readonly actual: unknown;
+}
+
 /**
  * Thrown by a failing check: what was expected, and the exchange that showed
  * otherwise (the runner prints it and a curl reproduction of the whole check).
@@ -79,6 +93,10 @@ export class CheckFailure extends Error {
     readonly expected: string,
     readonly exchange?: Exchange,
     readonly clause?: string,
+    /** The expected and the actual value, when the assertion compared two (reports show them as a diff). */
+    readonly comparison?: Comparison,
+    /** The requests that reproduce it, when the check knows better than its whole history (a property's shrunk execution). */
+    readonly history?: readonly Exchange[],
   ) {
     super(expected);
     this.name = 'CheckFailure';

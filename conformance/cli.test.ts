@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { progressReporter } from '../src/cli/conform.js';
 import { ALL_CHECKS } from './checks/index.js';
+import type { CheckResult } from './report/types.js';
+import { DEFAULT_SEED } from './runner.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUILT_CLI = `${ROOT}dist/cli/main.js`;
@@ -55,7 +58,18 @@ describe('chatref conform', () => {
     expect(report.seed).toBe(7);
     expect(readFileSync(files.junit, 'utf8')).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites /);
     expect(readFileSync(files.html, 'utf8')).toMatch(/^<!DOCTYPE html>/);
-    expect(run.stderr).toMatch(/chatref conform: run cr[0-9a-z]+, \d+ checks/);
+    // Piped: no progress on stderr.
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain(', seed 7, ');
+  });
+
+  it('uses the fixed default seed and says so', { timeout: 240_000 }, async () => {
+    const first = ALL_CHECKS[0]!;
+    const dir = mkdtempSync(join(tmpdir(), 'chatref-conform-'));
+    const json = join(dir, 'r.json');
+    const run = await conform('--target', 'model', '--only', first.id, '--json', json);
+    expect(JSON.parse(readFileSync(json, 'utf8')).seed).toBe(DEFAULT_SEED);
+    expect(run.stdout).toContain(`, seed ${DEFAULT_SEED}, `);
   });
 
   it('exits 2 with the usage on bad arguments', { timeout: 240_000 }, async () => {
@@ -88,5 +102,40 @@ describe('chatref conform', () => {
     const run = await conform('--help');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('--api-key KEY');
+  });
+});
+
+describe('progress', () => {
+  const check = ALL_CHECKS[0]!;
+  const result = (verdict: 'pass' | 'fail'): CheckResult => ({ ...check, verdict, durationMs: 1, requests: 1 }) as CheckResult;
+
+  function feed(isTTY: boolean): string {
+    let written = '';
+    const progress = progressReporter({
+      isTTY,
+      columns: 200,
+      write: (text: string) => {
+        written += text;
+        return true;
+      },
+    });
+    progress.onProgress({ kind: 'bootstrapped', total: 2, runId: 'crx' });
+    progress.onProgress({ kind: 'started', index: 0, total: 2, check });
+    progress.onProgress({ kind: 'finished', index: 0, total: 2, result: result('fail') });
+    progress.onProgress({ kind: 'finished', index: 1, total: 2, result: result('pass') });
+    progress.end();
+    return written;
+  }
+
+  it('rewrites one line on a terminal with checks done, the total and failures so far, then clears it', () => {
+    const written = feed(true);
+    expect(written).toContain('\r\x1b[K[1/2] 1 failed  ');
+    expect(written).toContain('\r\x1b[K[2/2] 1 failed  ');
+    expect(written.endsWith('\r\x1b[K')).toBe(true);
+    expect(written).not.toContain('\n');
+  });
+
+  it('is silent when not on a terminal', () => {
+    expect(feed(false)).toBe('');
   });
 });

@@ -63,9 +63,11 @@ export function createContext(session: Session, options: { readonly seed: number
     seed: options.seed,
     runs: options.runs,
     ...(clock === undefined ? {} : { clock }),
+    ...(session.target.jwtKey === undefined ? {} : { jwtKey: session.target.jwtKey }),
     exchanges,
     call,
     newUser: (role?: number): Promise<Actor> => session.newUser(role, call),
+    sharedMember: (index: number): Promise<Actor> => session.sharedMember(index, call),
     unique: (label: string) => session.unique(label),
   };
 }

@@ -12,9 +12,10 @@ import { createServer } from '../src/create-server.js';
 import type { RunningServer } from '../src/http/server.js';
 import { type Check, CheckFailure } from './check.js';
 import type { Clause } from './clauses.js';
-import { expectSuccess } from './expect.js';
+import { expectEqual, expectSuccess } from './expect.js';
 import { formatConsoleReport } from './report/console.js';
 import { curlCommand, shellQuote } from './report/curl.js';
+import { formatDiff } from './report/diff.js';
 import { formatHtmlReport } from './report/html.js';
 import { formatJsonReport } from './report/json.js';
 import { formatJunitReport } from './report/junit.js';
@@ -98,12 +99,17 @@ describe('console report', () => {
     expect(lines.at(-1)).toBe('1 passed, 1 failed');
     const fails = lines.filter((line) => line.startsWith('FAIL '));
     expect(fails).toHaveLength(1);
-    expect(fails[0]).toMatch(
-      /^FAIL sample\.fails \[sample\.bad\]: sent POST \/users\/me\/status status_text=it's \$HOME "<b>" → got 200 \{"result":"success".*; expected a body without/,
+    expect(fails[0]).toBe('FAIL sample.fails — spec, clause sample.bad (User: broken & "quoted")');
+    expect(text).toContain(
+      `\n  request:  POST /users/me/status status_text=it's $HOME "<b>"\n  expected: a body without ${NASTY}\n  answer:   200\n    {\n      "result": "success",`,
     );
+    expect(text).toContain(`  reproduce (1 of 1 requests):\n    #!/bin/sh\n`);
     expect(text).toContain(`    curl -sS "$CHATREF_URL"'/api/v1/users/me/status'`);
-    expect(text).toMatch(/\n {2}fail {8}sample\.bad {2}\(sample\.fails\)\n/);
-    expect(text).toMatch(/\n {2}not covered sample\.none\n/);
+    // Failures come before the clause table, and a failing clause is listed first in it.
+    expect(text.indexOf('FAIL sample.fails')).toBeLessThan(text.indexOf('Clauses ('));
+    expect(text).toMatch(/Clauses \(level compat\): 1 pass, 1 fail, 1 not covered\n {2}fail {8}spec {3}sample\.bad {2}\(sample\.fails\)\n/);
+    expect(text).toMatch(/\n {2}not covered compat sample\.none\n/);
+    expect(text).toContain('Target model, run cr');
   });
 
   it('ends with the reason and `0 passed, 0 failed` when the suite could not run', async () => {
@@ -144,15 +150,50 @@ describe('HTML report', () => {
   it('is one self-contained page with the clause matrix and escaped failures', () => {
     const html = formatHtmlReport(report);
     expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
-    expect(html).not.toContain('<script');
+    // One inline script (the filters); none with a source, and none from the data.
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).toContain('<script>\ndocument.querySelectorAll');
     expect(html).not.toMatch(/\b(src|href)="(?!#)/);
     expect(html).not.toMatch(/@import|url\(/);
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
     expect(html).toContain('<td class="id">sample.bad</td><td>spec</td><td><span class="badge fail">fail</span>');
     expect(html).toContain('<span class="badge uncovered">not covered</span>');
-    expect(html).toContain('Reproduce with curl');
+    expect(html).toContain('Reproduce with curl (1 of 1 requests)');
+    expect(html).toContain('<form class="filters" data-table="clauses"');
+    expect(html).toContain('<tr data-status="fail" data-level="spec"><td class="id">sample.bad</td>');
+    expect(html.indexOf('<h2>Failures</h2>')).toBeLessThan(html.indexOf('<h2>Clauses</h2>'));
+    expect(html).toContain('1 check failed: 1 on spec clauses, 0 on compat clauses');
     // Balanced once void elements are set aside and the doctype dropped.
-    assertWellFormedXml(html.replace('<!DOCTYPE html>', '').replace(/<(meta|br|col)\b[^>]*>/g, ''));
+    assertWellFormedXml(html.replace('<!DOCTYPE html>', '').replace(/<(meta|br|col|input)\b[^>]*>/g, ''));
+  });
+});
+
+describe('diff', () => {
+  it('diffs pretty-printed JSON line by line, keys sorted, long unchanged runs folded', () => {
+    expect(formatDiff({ b: 1, a: [1, 2] }, { a: [1, 3], b: 1 })).toBe(
+      ['  {', '    "a": [', '      1,', '-     2', '+     3', '    ],', '    "b": 1', '  }'].join('\n'),
+    );
+    const many = Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`k${String(index).padStart(2, '0')}`, index]));
+    const text = formatDiff(many, { ...many, k19: 'x' });
+    expect(text).toContain('  … (16 unchanged lines)');
+    expect(text.endsWith('-   "k19": 19\n+   "k19": "x"\n  }')).toBe(true);
+  });
+
+  it("shows an assertion's expected and actual values in every report", async () => {
+    const differs: Check = {
+      ...passing,
+      id: 'sample.differs',
+      async run(ctx) {
+        const body = expectSuccess(await ctx.call(ctx.cast.member, 'GET', '/users/me'));
+        expectEqual(body['role'], 100, 'the role <owner>', 'sample.ok');
+      },
+    };
+    const run = await runConformance({ target: 'model', checks: [differs], clauses: CLAUSES, seed: 5 });
+    expect(run.results[0]!.failure!.diff).toBe('- 100\n+ 400');
+    expect(formatConsoleReport(run)).toContain('  diff (- expected, + actual):\n    - 100\n    + 400\n');
+    expect(formatJunitReport(run)).toContain('  diff (- expected, + actual):\n    - 100\n    + 400\n');
+    expect(formatHtmlReport(run)).toContain('<pre><span class="del">- 100</span><span class="ins">+ 400</span></pre>');
+    expect(JSON.parse(formatJsonReport(run)).results[0].failure.comparison).toEqual({ expected: 100, actual: 400 });
   });
 });
 

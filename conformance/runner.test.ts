@@ -8,7 +8,7 @@ import { type Check, type CheckContext, CheckFailure, requireClock } from './che
 import type { Clause } from './clauses.js';
 import { expectEqual, expectSuccess } from './expect.js';
 import { exitCodeOf } from './report/types.js';
-import { matchesPattern, modelOwner, runConformance, selectChecks } from './runner.js';
+import { DEFAULT_SEED, matchesPattern, modelOwner, runConformance, selectChecks } from './runner.js';
 import type { Target, TargetResponse } from './target.js';
 import { modelTarget } from './targets/model.js';
 
@@ -113,6 +113,9 @@ describe('runConformance', () => {
     const role = byId['sample.me-role']!.failure!;
     expect(role.kind).toBe('CheckFailure');
     expect(role.expected).toBe('the guest role to be 600, got 400');
+    expect(role).toMatchObject({ blames: ['sample.me.role'], level: 'spec', section: 'User', rule: 'own role is reported' });
+    expect(role.comparison).toEqual({ expected: 600, actual: 400 });
+    expect(role.diff).toBe('- 600\n+ 400');
     expect(role.exchange).toMatchObject({ method: 'GET', path: '/users/me', status: 200 });
     expect(role.curl).toContain(`curl -sS "$CHATREF_URL"'/api/v1/users/me' -u '${report.runId}-guest@chatref.test:`);
 
@@ -130,7 +133,10 @@ describe('runConformance', () => {
     const own = byId['sample.own-exchange']!.failure!;
     expect(own.clause).toBe('sample.me.role');
     expect(own.exchange).toMatchObject({ path: '/users/me' });
-    expect(own.curl).toContain('/api/v1/server_settings');
+    // The request after the failing one is not part of the reproduction, only of the full history.
+    expect(own.curl).not.toContain('/api/v1/server_settings');
+    expect(own.fullCurl).toContain('/api/v1/server_settings');
+    expect(own.reproduction).toEqual({ requests: 1, outOf: 1, capped: 0 });
 
     // newUser's requests are part of the reproduction; the status text needs quoting.
     const status = byId['sample.set-status'];
@@ -278,6 +284,90 @@ describe('runConformance', () => {
     });
     expect(seen).toEqual([[42, 3, `${report.runId}-x-1`, `${report.runId}-x-2`]]);
     expect(events).toEqual(['bootstrapped', 'started', 'finished']);
+  });
+});
+
+describe('failure evidence', () => {
+  it('fails a clause a failing assertion names even when its check does not list it, at any --level', async () => {
+    const blamesOther = check('sample.blames-other', ['sample.me.role'], async (ctx) => {
+      await ctx.call(ctx.cast.member, 'GET', '/users/me');
+      throw new CheckFailure('the status to be set', undefined, 'sample.status');
+    });
+    const unlisted = check('sample.lists-nothing', [], async () => {
+      throw new CheckFailure('a users list', undefined, 'sample.users.list');
+    });
+    for (const level of ['compat', 'spec'] as const) {
+      const report = await runConformance({ target: 'model', checks: [blamesOther, unlisted, setStatus, listUsers], clauses: CLAUSES, seed: 1, level });
+      const status = Object.fromEntries(report.clauses.map((clause) => [clause.id, clause.status]));
+      expect(status['sample.status'], level).toBe('fail');
+      expect(status['sample.users.list'], level).toBe('fail');
+      expect(report.clauses.find((clause) => clause.id === 'sample.status')!.checks, level).toContain('sample.blames-other');
+      expect(report.results[0]!.failure).toMatchObject({ clause: 'sample.status', blames: ['sample.status'], level: 'compat' });
+    }
+  });
+
+  it('lists a clause a failure names that the register lacks', async () => {
+    const odd = check('sample.odd-failure', [], async () => {
+      throw new CheckFailure('x', undefined, 'sample.nowhere');
+    });
+    const report = await runConformance({ target: 'model', checks: [odd], clauses: CLAUSES });
+    expect(report.unknownClauses).toEqual(['sample.nowhere']);
+  });
+
+  it('uses a fixed default seed, so two runs agree', async () => {
+    const seeds: number[] = [];
+    const probe = check('sample.seed-default', [], async (ctx) => {
+      seeds.push(ctx.seed);
+    });
+    const first = await runConformance({ target: 'model', checks: [probe], clauses: CLAUSES });
+    const second = await runConformance({ target: 'model', checks: [probe], clauses: CLAUSES });
+    expect([first.seed, second.seed, ...seeds]).toEqual([DEFAULT_SEED, DEFAULT_SEED, DEFAULT_SEED, DEFAULT_SEED]);
+  });
+
+  it('reproduces with the failing request, the writes before it and the reads whose ids it uses', async () => {
+    const reads = check('sample.shrinks', ['sample.status'], async (ctx) => {
+      await ctx.call(ctx.cast.owner, 'GET', '/users');
+      const me = expectSuccess(await ctx.call(ctx.cast.member, 'GET', '/users/me'));
+      await ctx.call(null, 'GET', '/server_settings');
+      expectSuccess(await ctx.call(ctx.cast.member, 'POST', '/users/me/status', { status_text: 'away' }));
+      await ctx.call(ctx.cast.member, 'GET', '/users/me/presence');
+      const status = await ctx.call(ctx.cast.owner, 'GET', `/users/${me['user_id']}/status`);
+      await ctx.call(ctx.cast.owner, 'GET', '/users/me');
+      throw new CheckFailure('the status text to be gone', {
+        auth: ctx.cast.owner,
+        method: 'GET',
+        path: `/users/${me['user_id']}/status`,
+        params: {},
+        files: [],
+        response: status,
+      });
+    });
+    const report = await runConformance({ target: 'model', checks: [reads], clauses: CLAUSES, seed: 1 });
+    const failure = report.results[0]!.failure!;
+    const commands = failure.curl.split('\n').filter((line) => line.startsWith('curl '));
+    expect(commands.map((line) => line.match(/'\/api\/v1([^']*)'/)![1])).toEqual([
+      '/users/me',
+      '/users/me/status',
+      expect.stringMatching(/^\/users\/\d+\/status$/),
+    ]);
+    expect(failure.curl).toMatch(/# 2\. got 200[^\n]*\ncurl[^\n]*\/users\/me'/);
+    expect(failure.reproduction).toEqual({ requests: 3, outOf: 6, capped: 0 });
+    expect(failure.fullCurl!.split('\n').filter((line) => line.startsWith('curl '))).toHaveLength(7);
+  });
+
+  it('keeps a reproduction to ten requests', async () => {
+    const many = check('sample.many-writes', ['sample.status'], async (ctx) => {
+      for (let index = 0; index < 15; index++) await ctx.call(ctx.cast.member, 'POST', '/users/me/status', { status_text: `s${index}` });
+      await ctx.call(ctx.cast.member, 'GET', '/users/me');
+      throw new CheckFailure('something else');
+    });
+    const report = await runConformance({ target: 'model', checks: [many], clauses: CLAUSES, seed: 1 });
+    const failure = report.results[0]!.failure!;
+    expect(failure.curl.split('\n').filter((line) => line.startsWith('curl '))).toHaveLength(10);
+    expect(failure.reproduction).toEqual({ requests: 10, outOf: 16, capped: 6 });
+    expect(failure.curl).toContain('6 earlier writes are left out');
+    expect(failure.curl).toContain(`'status_text=s14'`);
+    expect(failure.curl).not.toContain(`'status_text=s5'`);
   });
 });
 

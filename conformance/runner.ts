@@ -3,15 +3,14 @@
  * target, runs the checks one after another (they share a realm), turns each
  * into a verdict with the evidence for a failure, and sums up per clause.
  */
-import { randomInt } from 'node:crypto';
 import { defaultFixtureData } from '../src/fixtures/load.js';
-import { bootstrap, CouldNotRunError, type Session } from './bootstrap.js';
-import { type Check, CheckFailure, CheckSkipped, type Exchange, type Level } from './check.js';
+import { bootstrap, CouldNotRunError, type Session, SetupFailure } from './bootstrap.js';
+import { type Check, CheckSkipped, type Exchange, type Level } from './check.js';
 import { ALL_CHECKS } from './checks/index.js';
 import { CLAUSES, type Clause } from './clauses.js';
 import { createContext, describeCause, TransportError } from './context.js';
-import { curlScript } from './report/curl.js';
-import type { CheckResult, ClauseSummary, ConformanceReport, ExchangeRecord, FailureRecord } from './report/types.js';
+import { failureRecord } from './report/failure.js';
+import type { CheckResult, ClauseSummary, ConformanceReport, FailureRecord } from './report/types.js';
 import type { Target, TargetCredentials } from './target.js';
 import { httpTarget } from './targets/http.js';
 import { modelTarget } from './targets/model.js';
@@ -21,6 +20,8 @@ export interface UrlTarget {
   readonly url: string;
   readonly email: string;
   readonly apiKey: string;
+  /** The organization's JWT secret, if JWT login is configured: enables the checks that need a correctly signed token. */
+  readonly jwtKey?: string;
 }
 
 export type TargetSpec = Target | UrlTarget | 'model';
@@ -48,7 +49,7 @@ export interface ConformanceOptions extends SelectionOptions {
   readonly owner?: TargetCredentials;
   /** Base URL for curl reproductions when `target` is a Target object (default: the $CHATREF_URL placeholder). */
   readonly baseUrl?: string;
-  /** Seed for checks drawing random input (default: random, reported). */
+  /** Seed for checks drawing random input (default DEFAULT_SEED, so two runs against one server agree). */
   readonly seed?: number;
   /** Property-check runs (default 25). */
   readonly runs?: number;
@@ -59,8 +60,8 @@ export interface ConformanceOptions extends SelectionOptions {
 
 export const DEFAULT_RUNS = 25;
 export const DEFAULT_TIMEOUT_MS = 120_000;
-/** Longer check histories are cut to their last requests in curl scripts. */
-const MAX_CURL_EXCHANGES = 100;
+/** Fixed so that a verdict repeats; --seed varies it. */
+export const DEFAULT_SEED = 1;
 
 // ---------------------------------------------------------------- selection
 
@@ -131,53 +132,19 @@ export function resolveTarget(options: Pick<ConformanceOptions, 'target' | 'owne
   }
   if (!/^https?:\/\//i.test(spec.url)) throw new TypeError(`runConformance: url must start with http:// or https://, not ${spec.url}`);
   const baseUrl = spec.url.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
-  return { target: httpTarget(baseUrl), owner: { email: spec.email, apiKey: spec.apiKey }, baseUrl, owned: true };
+  return { target: httpTarget(baseUrl, spec.jwtKey), owner: { email: spec.email, apiKey: spec.apiKey }, baseUrl, owned: true };
 }
 
 // ------------------------------------------------------------ one check
 
-function record(exchange: Exchange): ExchangeRecord {
-  return {
-    method: exchange.method,
-    path: exchange.path,
-    params: exchange.params,
-    ...(exchange.files.length === 0 ? {} : { files: exchange.files.map((file) => `${file.fieldName}=${file.fileName}`) }),
-    status: exchange.response.status,
-    body: exchange.response.body,
-  };
-}
-
-function asCheckFailure(error: unknown): CheckFailure | undefined {
-  if (error instanceof CheckFailure) return error;
-  if (error instanceof Error && error.name === 'CheckFailure' && 'expected' in error) return error as CheckFailure;
-  return undefined;
-}
-
-function failureOf(error: unknown, check: Check, exchanges: readonly Exchange[], baseUrl: string | undefined): FailureRecord {
-  // A property check's failure arrives wrapped by fast-check (counterexample in the message, the assertion as cause).
-  const direct = asCheckFailure(error);
-  const failure = direct ?? (error instanceof Error ? asCheckFailure(error.cause) : undefined);
-  const expected = direct
-    ? direct.expected
-    : error instanceof Error
-      ? failure
-        ? error.message
-        : `unexpected ${error.name}: ${error.message}`
-      : `unexpected throw: ${String(error)}`;
-  const shown = failure?.exchange ?? exchanges[exchanges.length - 1];
-  const kept = exchanges.slice(-MAX_CURL_EXCHANGES);
-  let curl = curlScript(kept, baseUrl, { checkId: check.id, title: check.title, expected });
-  if (kept.length < exchanges.length) {
-    curl = curl.replace('\n', `\n# (the first ${exchanges.length - kept.length} of ${exchanges.length} requests are left out)\n`);
-  }
-  return {
-    expected,
-    ...(failure?.clause === undefined ? {} : { clause: failure.clause }),
-    kind: failure ? 'CheckFailure' : error instanceof Error ? error.name : typeof error,
-    ...(shown === undefined ? {} : { exchange: record(shown) }),
-    curl,
-    ...(failure === undefined && error instanceof Error && error.stack !== undefined ? { stack: error.stack } : {}),
-  };
+function failureOf(
+  error: unknown,
+  check: Check,
+  exchanges: readonly Exchange[],
+  baseUrl: string | undefined,
+  clauses: readonly Clause[] = CLAUSES,
+): FailureRecord {
+  return failureRecord(error, check, exchanges, baseUrl, clauses);
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -198,6 +165,8 @@ export interface CheckRunOptions {
   readonly runs: number;
   readonly baseUrl: string | undefined;
   readonly timeoutMs?: number;
+  /** The clause register failures are described from (default CLAUSES). */
+  readonly clauses?: readonly Clause[];
 }
 
 /** Runs one check on the session and judges it. */
@@ -234,10 +203,25 @@ export async function runCheck(session: Session, check: Check, options: CheckRun
     verdict: failed ? 'fail' : skipped !== undefined ? 'skip' : 'pass',
     durationMs,
     requests: context.exchanges.length,
-    ...(failed ? { failure: failureOf(error, check, context.exchanges, options.baseUrl) } : {}),
+    ...(failed ? { failure: failureOf(error, check, context.exchanges, options.baseUrl, options.clauses) } : {}),
     ...(skipped === undefined ? {} : { skipped }),
   };
   return { result };
+}
+
+/** The verdict for a set-up that got a wrong answer: its failure, shown like a check's. */
+function setupResult(check: Check, failure: SetupFailure, baseUrl: string | undefined): CheckResult {
+  return {
+    id: check.id,
+    title: check.title,
+    clauses: check.clauses,
+    level: check.level,
+    endpoint: check.endpoint,
+    verdict: 'fail',
+    durationMs: 0,
+    requests: failure.exchanges.length,
+    failure: failureOf(failure, check, failure.exchanges, baseUrl),
+  };
 }
 
 // ---------------------------------------------------------------- summary
@@ -252,25 +236,34 @@ export function summarizeClauses(
   const level = options.level ?? 'compat';
   const verdicts = new Map(results.map((result) => [result.id, result.verdict]));
   const naming = new Map<string, string[]>();
-  for (const check of checks) {
-    for (const clause of check.clauses) {
-      const list = naming.get(clause) ?? [];
-      list.push(check.id);
-      naming.set(clause, list);
+  const name = (clause: string, checkId: string) => {
+    const list = naming.get(clause) ?? [];
+    if (!list.includes(checkId)) list.push(checkId);
+    naming.set(clause, list);
+  };
+  for (const check of checks) for (const clause of check.clauses) name(clause, check.id);
+  // A failing assertion may name a clause its check does not list: that clause fails too.
+  const failedClauses = new Set<string>();
+  for (const result of results) {
+    for (const clause of result.failure?.blames ?? []) {
+      name(clause, result.id);
+      failedClauses.add(clause);
     }
   }
   return clauses
-    .filter((clause) => level === 'compat' || clause.level === 'spec')
+    .filter((clause) => failedClauses.has(clause.id) || level === 'compat' || clause.level === 'spec')
     .filter(
       (clause) =>
         options.only === undefined ||
+        failedClauses.has(clause.id) ||
         naming.has(clause.id) ||
         matchesPattern(options.only, [clause.id, ...(clause.endpoint === undefined ? [] : [clause.endpoint])]),
     )
     .map((clause) => {
       const ids = naming.get(clause.id) ?? [];
       const ran = ids.filter((id) => verdicts.has(id) && verdicts.get(id) !== 'skip');
-      const status = ran.length === 0 ? 'not covered' : ran.some((id) => verdicts.get(id) === 'fail') ? 'fail' : 'pass';
+      const failing = failedClauses.has(clause.id) || ran.some((id) => verdicts.get(id) === 'fail');
+      const status = failing ? 'fail' : ran.length === 0 ? 'not covered' : 'pass';
       return {
         id: clause.id,
         level: clause.level,
@@ -293,7 +286,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const startedAt = new Date();
   const started = performance.now();
   const level = options.level ?? 'compat';
-  const seed = options.seed ?? randomInt(1, 2 ** 31 - 1);
+  const seed = options.seed ?? DEFAULT_SEED;
   const runs = options.runs ?? DEFAULT_RUNS;
   const clauses = options.clauses ?? CLAUSES;
   const checks = selectChecks(options);
@@ -303,6 +296,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   let targetName = isTarget(options.target) ? options.target.name : options.target === 'model' ? 'model' : options.target.url;
   let baseUrl: string | undefined;
   let runId: string | undefined;
+  let setupCheck: Check | undefined;
 
   const finish = (couldNotRun?: string): ConformanceReport => {
     const passed = results.filter((result) => result.verdict === 'pass').length;
@@ -324,8 +318,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       failed,
       skipped,
       results,
-      clauses: summarizeClauses(clauses, checks, results, options),
-      unknownClauses,
+      clauses: summarizeClauses(clauses, setupCheck === undefined ? checks : [setupCheck, ...checks], results, options),
+      unknownClauses: [...new Set([...unknownClauses, ...results.flatMap((result) => result.failure?.blames ?? []).filter((id) => !known.has(id))])].sort(),
     };
   };
 
@@ -347,6 +341,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     try {
       session = await bootstrap(resolved.target, resolved.owner);
     } catch (error) {
+      if (error instanceof SetupFailure) {
+        // A wrong answer to the suite's own set-up is the server's failure of that clause, not "could not run".
+        setupCheck = error.asCheck(clauses.find((clause) => clause.id === error.clause)?.level ?? 'spec');
+        results.push(setupResult(setupCheck, error, baseUrl));
+        return finish();
+      }
       return finish(error instanceof CouldNotRunError ? error.message : `bootstrap failed: ${describeCause(error)}`);
     }
     runId = session.cast.runId;
@@ -359,6 +359,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
           seed,
           runs,
           baseUrl,
+          clauses,
           ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
         });
         if ('stopped' in outcome) {

@@ -35,6 +35,12 @@ export interface Target {
   readonly name: string;
   /** Present when the target's time can be read and moved. */
   readonly clock?: TargetClock;
+  /**
+   * The shared HS256 secret the server's organization was configured with for
+   * POST /jwt/fetch_api_key, when the tester knows it: checks that need a
+   * correctly signed token run only then.
+   */
+  readonly jwtKey?: string;
   /** Calls `method path` below /api/v1; GET parameters travel in the query string, others in a form body. */
   call(auth: TargetAuth, method: string, path: string, params?: Readonly<Record<string, string>>, files?: readonly UploadedFile[]): Promise<TargetResponse>;
   close(): Promise<void>;

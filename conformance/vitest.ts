@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { bootstrap, type Session } from './bootstrap.js';
 import type { Check } from './check.js';
 import { describeCause } from './context.js';
-import { failureLine } from './report/console.js';
-import { type ConformanceOptions, DEFAULT_RUNS, type ResolvedTarget, resolveTarget, runCheck, selectChecks, type TargetSpec } from './runner.js';
+import { failureBlock } from './report/console.js';
+import { type ConformanceOptions, DEFAULT_RUNS, DEFAULT_SEED, type ResolvedTarget, resolveTarget, runCheck, selectChecks, type TargetSpec } from './runner.js';
 
 export interface VitestConformanceOptions extends Omit<ConformanceOptions, 'target' | 'onProgress' | 'timeoutMs'> {
   /** The target, or a function giving it once the tests start (e.g. after a server started in beforeAll). */
@@ -43,7 +43,7 @@ export function registerConformanceTests(options: VitestConformanceOptions): rea
   if (checks.length === 0) {
     throw new Error(`no conformance check matches the selection (only: ${options.only ?? '(all)'}, level: ${options.level ?? 'compat'})`);
   }
-  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const seed = options.seed ?? DEFAULT_SEED;
   const runs = options.runs ?? DEFAULT_RUNS;
   const timeoutMs = options.timeoutMs ?? 120_000;
   const label =
@@ -88,10 +88,7 @@ export function registerConformanceTests(options: VitestConformanceOptions): rea
           const { result } = outcome;
           if (result.verdict === 'skip') test.skip(result.skipped);
           if (result.verdict === 'fail') {
-            const failure = result.failure!;
-            throw new ConformanceTestFailure(
-              [failureLine(result), '', `seed ${seed}`, ...(failure.stack === undefined ? [] : [failure.stack]), '', failure.curl].join('\n'),
-            );
+            throw new ConformanceTestFailure([...failureBlock(result), '', `seed ${seed}`].join('\n'));
           }
         },
         timeoutMs + 5_000,

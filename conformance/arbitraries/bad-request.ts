@@ -80,6 +80,14 @@ function liveSegment(kind: PathParamKind, env: PropertyEnv): string {
   }
 }
 
+function isJsonNull(text: string | undefined): boolean {
+  try {
+    return text !== undefined && JSON.parse(text) === null;
+  } catch {
+    return false;
+  }
+}
+
 /** The base request with the mutations applied in order. */
 export function buildRequest(spec: EndpointSpec, env: PropertyEnv, mutations: readonly Mutation[]): BuiltRequest {
   const values = new Map<string, WireValue>();
@@ -107,17 +115,23 @@ export function buildRequest(spec: EndpointSpec, env: PropertyEnv, mutations: re
     }
   }
 
+  const params: Record<string, string> = {};
+  for (const [name, value] of extras) put(params, name, value);
+  for (const [name, value] of values) put(params, name, value.value);
+
   const reasons: string[] = [];
   for (const param of spec.params) {
     const value = values.get(param.name);
     if (value === undefined && param.required) reasons.push(`required parameter ${param.name} is missing`);
-    if (value?.verdict === 'invalid') reasons.push(`${param.name}=${JSON.stringify(value.value)} is not a valid ${param.kind.type}`);
+    const excused = (param.nullable === true && isJsonNull(value?.value)) || !(param.readWhen?.(params) ?? true);
+    if (value?.verdict === 'invalid' && !excused) {
+      reasons.push(`${param.name}=${JSON.stringify(value.value)} is not a valid ${param.kind.type}`);
+    }
   }
+  const crossReason = spec.refuses?.(params);
+  if (crossReason !== undefined) reasons.push(crossReason);
   for (const [name, segment] of segments) if (segment.invalid) reasons.push(`{${name}}=${JSON.stringify(segment.value)} names nothing that exists`);
 
-  const params: Record<string, string> = {};
-  for (const [name, value] of extras) put(params, name, value);
-  for (const [name, value] of values) put(params, name, value.value);
   const path = spec.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(segments.get(name)?.value ?? ''));
   return { path, params, verdict: reasons.length > 0 ? 'invalid' : 'maybe', reasons };
 }

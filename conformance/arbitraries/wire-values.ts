@@ -77,7 +77,12 @@ function forKind(kind: ParamKind, inUrl: boolean): fc.Arbitrary<WireValue> {
       );
     case 'int-enum':
       return fc.oneof(
-        invalid(...MALFORMED_JSON, ...NOT_INTEGERS, '-1', '0', '2147483648', '9223372036854775808', ...kind.values.map((value) => `"${value}"`)),
+        invalid(
+          ...MALFORMED_JSON,
+          ...NOT_INTEGERS,
+          ...['-1', '0', '2147483648', '9223372036854775808'].filter((text) => !kind.values.includes(Number(text))),
+          ...kind.values.map((value) => `"${value}"`),
+        ),
         fc
           .integer({ min: -1000, max: 100_000 })
           .filter((n) => !kind.values.includes(n))
@@ -115,8 +120,11 @@ export const unknownIdSegment: fc.Arbitrary<string> = fc.oneof(
   fc.integer({ min: 1_000_000_000, max: 2_000_000_000 }).map(String),
 );
 
-/** Values for a `{email}`-like path segment that name no user. */
+/**
+ * Values for a `{email}`-like path segment that name no user. Digits alone
+ * are left out: `/users/1` is the by-id route, which names user 1.
+ */
 export const unknownEmailSegment: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom('nobody@example.invalid', 'user999999999@example.invalid', '@', 'a@b', 'me@', '..', '%2e%2e'),
-  oddString.filter((text) => text.trim() !== '' && text !== 'me'),
+  oddString.filter((text) => text.trim() !== '' && text !== 'me' && !/^[0-9]+$/.test(text)),
 );

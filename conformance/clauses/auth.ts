@@ -48,6 +48,14 @@ export const AUTH_CLAUSES: readonly Clause[] = [
     endpoint: FETCH,
   },
   {
+    id: 'auth.fetch-api-key.refused',
+    section: 'Authentication',
+    summary:
+      'Only the account’s own password yields its key: a wrong password, another account’s password, or a deactivated account (even with its right password) gets none.',
+    level: 'spec',
+    endpoint: FETCH,
+  },
+  {
     id: 'auth.fetch-api-key.exchange',
     section: 'Authentication',
     summary: 'The key a correct username and password fetch is the account’s API key: it authenticates as that account.',
@@ -72,6 +80,20 @@ export const AUTH_CLAUSES: readonly Clause[] = [
     id: 'auth.jwt.signed',
     section: JWT_SECTION,
     summary: 'Only a token signed for the organization yields a key: forged or unsigned tokens get none.',
+    level: 'spec',
+    endpoint: JWT,
+  },
+  {
+    id: 'auth.jwt.exchange',
+    section: JWT_SECTION,
+    summary: 'A token signed with the organization’s key whose email claim names an active user yields that user’s API key and email.',
+    level: 'spec',
+    endpoint: JWT,
+  },
+  {
+    id: 'auth.jwt.expiry',
+    section: JWT_SECTION,
+    summary: 'A signed token is a JSON Web Token: one past its exp or before its nbf yields no key, even with the right signature.',
     level: 'spec',
     endpoint: JWT,
   },

@@ -16,6 +16,12 @@ export const GENERAL_CLAUSES: readonly Clause[] = [
     level: 'spec',
   },
   {
+    id: 'general.json.content-type',
+    section: 'Conventions',
+    summary: 'A JSON answer (success or error) is declared as Content-Type application/json.',
+    level: 'spec',
+  },
+  {
     id: 'general.ignored-parameters',
     section: 'Conventions',
     summary: 'Parameters an endpoint does not support are named in ignored_parameters_unsupported of an otherwise successful answer.',

@@ -59,7 +59,19 @@ function agreesWithModel(user: UserDict, pooled: PoolUser): void {
  * read agrees with the realm listing.
  */
 export async function checkInvariants(world: World, model: Model, subject?: PoolUser): Promise<void> {
-  const listing = await world.read('/users');
+  const witnesses = world.witnesses?.();
+  const ids =
+    witnesses === undefined
+      ? undefined
+      : [
+          ...new Set([
+            world.owner.userId,
+            ...witnesses,
+            ...model.pool.map((user) => user.actor.userId),
+            ...(subject === undefined ? [] : [subject.actor.userId]),
+          ]),
+        ];
+  const listing = await world.read('/users', ids === undefined ? {} : { user_ids: JSON.stringify(ids) });
   if (!isSuccess(listing)) fail(`GET /users as the owner to succeed; got ${describeResponse(listing)}`, 'invariant.user.read-agrees');
   const members = (listing.body as { members?: unknown }).members;
   if (!Array.isArray(members)) fail(`GET /users to list members; got ${describeResponse(listing)}`, 'invariant.user.read-agrees');

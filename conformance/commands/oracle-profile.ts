@@ -1,13 +1,27 @@
 /** Custom profile writes for the event oracle: a user's own values, and (once per realm) a new field. */
-import { commandLabel, type OracleCommand, type OracleModel, pickActiveCaller, sendWrite } from './oracle-world.js';
-import { pick, type World } from './world.js';
+import { commandLabel, type OracleCommand, type OracleModel, sendWrite } from './oracle-world.js';
+import { type Caller, pick, type World } from './world.js';
 
 const VALUES = ['first value', 'second value', 'ünïcödé ✓'] as const;
 
 /** The one field the oracle adds to a realm; the API cannot delete fields, so it is made only where it is missing. */
 export const ORACLE_FIELD_NAME = 'chatref event oracle';
 
-/** PATCH /users/me/profile_data: the caller fills in one of the suite's fields. */
+/**
+ * A throw-away user, never the owner: the owner outlives the run, and values
+ * left on it would show in later runs' reads (the differential's GET /users/me).
+ */
+function pickFiller(model: Readonly<OracleModel>, position: number): Caller {
+  return {
+    kind: 'pool',
+    user: pick(
+      model.pool.filter((user) => user.active),
+      position,
+    ),
+  };
+}
+
+/** PATCH /users/me/profile_data: a throw-away caller fills in one of the suite's fields. */
 export class ProfileDataCommand implements OracleCommand {
   private label = '';
 
@@ -18,11 +32,11 @@ export class ProfileDataCommand implements OracleCommand {
   ) {}
 
   check(model: Readonly<OracleModel>): boolean {
-    return model.registry.fieldIds.length > 0;
+    return model.registry.fieldIds.length > 0 && model.pool.some((user) => user.active);
   }
 
   async run(model: OracleModel, world: World): Promise<void> {
-    const caller = pickActiveCaller(model, this.callerPosition);
+    const caller = pickFiller(model, this.callerPosition);
     const id = pick(model.registry.fieldIds, this.fieldPosition);
     const value = VALUES[this.value % VALUES.length]!;
     await sendWrite(

@@ -36,6 +36,20 @@ export function worldOverTarget(ctx: CheckContext, call: Call, reference?: Refer
   const createdIds: number[] = [];
   const domain = owner.email.slice(owner.email.lastIndexOf('@') + 1);
   let lastCurl = '';
+  /** Chosen from the check's first whole listing: every bot and one user of each role (see World.witnesses). */
+  let witnesses: number[] | undefined;
+
+  function chooseWitnesses(members: readonly Record<string, unknown>[]): number[] {
+    const roles = new Set<unknown>();
+    const chosen: number[] = [];
+    for (const member of members) {
+      const id = member['user_id'];
+      if (typeof id !== 'number') continue;
+      if (member['is_bot'] === true || !roles.has(member['role'])) chosen.push(id);
+      roles.add(member['role']);
+    }
+    return chosen;
+  }
 
   function register(actor: Actor): string {
     const name = `user${pool.length + 1}`;
@@ -78,6 +92,7 @@ export function worldOverTarget(ctx: CheckContext, call: Call, reference?: Refer
     },
     unique: (label) => ctx.unique(label),
     adopt,
+    witnesses: () => witnesses,
 
     async send(request: WorldRequest) {
       const auth = request.caller.kind === 'owner' ? owner : request.caller.user.actor;
@@ -134,10 +149,12 @@ export function worldOverTarget(ctx: CheckContext, call: Call, reference?: Refer
     },
 
     async readModel(): Promise<Model> {
-      const listing = await call(owner, 'GET', '/users');
+      const ids = witnesses === undefined ? undefined : [owner.userId, ...pool.slice(-POOL_WINDOW).map(({ actor }) => actor.userId)];
+      const listing = await call(owner, 'GET', '/users', ids === undefined ? {} : { user_ids: JSON.stringify(ids) });
       const members = (listing.body as { members?: Record<string, unknown>[] } | null)?.members;
       if (!isSuccess(listing) || !Array.isArray(members))
         throw new CheckFailure(`GET /users as the owner to succeed; got ${describeResponse(listing)}`, undefined, 'invariant.user.read-agrees');
+      witnesses ??= chooseWitnesses(members);
       const byId = new Map(members.map((member) => [member['user_id'], member]));
       const users: PoolUser[] = [];
       for (const { actor, name } of pool.slice(-POOL_WINDOW)) {

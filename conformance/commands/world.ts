@@ -49,6 +49,12 @@ export interface World {
   unique(label: string): string;
   /** The curl line of the last request sent, for command labels. */
   readonly lastCurl: string;
+  /**
+   * The users an invariant read lists (GET /users?user_ids=…) besides the
+   * pool, or undefined to list the whole organization: a realm that grew
+   * with earlier runs must not make every read cost more.
+   */
+  witnesses?(): readonly number[] | undefined;
 }
 
 export function isAdministrator(role: Role): boolean {

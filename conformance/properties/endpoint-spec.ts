@@ -64,6 +64,10 @@ export interface ParamSpec {
   readonly valid?: (env: PropertyEnv) => string;
   /** Values known to be invalid for this parameter beyond what its kind implies. */
   readonly invalid?: readonly string[];
+  /** JSON `null` is a legal value (the real server's `Json[X | None]`, e.g. `null` = no folder): never a reason to refuse. */
+  readonly nullable?: boolean;
+  /** Whether the server reads this parameter, given the request's parameters (default: always); a value it ignores cannot make the request bad. */
+  readonly readWhen?: (params: Readonly<Record<string, string>>) => boolean;
 }
 
 /** What fills a `{name}` path segment: a live throw-away entity, plus garbage and unknown ids for bad input. */
@@ -96,6 +100,8 @@ export interface EndpointSpec {
   /** Who calls it in bad-input runs: someone allowed to, so that parameter validation is what answers. */
   readonly actor: 'owner' | 'self' | 'none';
   readonly params: readonly ParamSpec[];
+  /** A rule across parameters a conforming server enforces: why these parameters must be refused, or undefined. */
+  readonly refuses?: (params: Readonly<Record<string, string>>) => string | undefined;
   /** Slow on purpose (password hashing): property checks spend a fifth of their runs on it. */
   readonly slow?: boolean;
   /** Reads showing the state this endpoint could change (GET endpoints must leave them alone whatever happens). */

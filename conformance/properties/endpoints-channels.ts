@@ -87,7 +87,7 @@ export const CHANNEL_ENDPOINT_SPECS: readonly EndpointSpec[] = [
       ...optional(BOOL, 'is_private', 'is_web_public', 'history_public_to_subscribers', 'is_default_stream', 'is_archived'),
       { name: 'message_retention_days', kind: ANY_JSON, invalid: ['"forever"', '1.5', '[]'] },
       { name: 'topics_policy', kind: TOPICS_POLICY },
-      { name: 'folder_id', kind: INT },
+      { name: 'folder_id', kind: INT, nullable: true },
       ...optional(GROUP_SETTING_CHANGE, ...CHANNEL_GROUP_SETTINGS),
     ],
     observe: (env) => channelRead(env.channel.id),

@@ -18,8 +18,8 @@ export const EVENT_ENDPOINT_SPECS: readonly EndpointSpec[] = [
     actor: 'self',
     params: [
       // A small initial state: registering is a read apart from the queue it makes.
-      { name: 'fetch_event_types', kind: STRING_LIST, valid: () => '["realm_user"]' },
-      { name: 'event_types', kind: STRING_LIST },
+      { name: 'fetch_event_types', kind: STRING_LIST, nullable: true, valid: () => '["realm_user"]' },
+      { name: 'event_types', kind: STRING_LIST, nullable: true },
       ...optional(BOOL, 'all_public_streams', 'apply_markdown', 'client_gravatar', 'slim_presence'),
       { name: 'client_capabilities', kind: OBJECT },
       { name: 'include_subscribers', kind: enumOf('true', 'false', 'partial') },
@@ -41,7 +41,7 @@ export const EVENT_ENDPOINT_SPECS: readonly EndpointSpec[] = [
       { name: 'dont_block', kind: BOOL, valid: () => 'true' },
       { name: 'queue_id', kind: STRING },
       { name: 'last_event_id', kind: INT },
-      { name: 'event_types', kind: STRING_LIST },
+      { name: 'event_types', kind: STRING_LIST, nullable: true },
       { name: 'narrow', kind: STRING_LIST, invalid: ['[["stream"]]', '[["search","x"]]'] },
       ...optional(BOOL, 'apply_markdown', 'client_gravatar', 'all_public_streams', 'bulk_message_deletion', 'archived_channels'),
       { name: 'lifespan_secs', kind: INT },

@@ -21,9 +21,9 @@ export const TYPING_ENDPOINT_SPECS: readonly EndpointSpec[] = [
       { name: 'op', kind: OP, required: true, valid: () => 'start' },
       // Channel typing in the base: `to` is then parsed but not needed, and a dropped type asks for it.
       { name: 'type', kind: enumOf('direct', 'stream', 'channel'), valid: () => 'stream' },
-      { name: 'stream_id', kind: INT, valid: (env) => String(env.channel.id) },
+      { name: 'stream_id', kind: INT, nullable: true, valid: (env) => String(env.channel.id) },
       { name: 'topic', kind: STRING, valid: () => 'bad input' },
-      { name: 'to', kind: INT_LIST },
+      { name: 'to', kind: INT_LIST, nullable: true },
     ],
     observe: (env) => [channelMessages(env), userRead(env.self.userId)],
   },

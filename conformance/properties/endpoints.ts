@@ -26,6 +26,19 @@ const PROFILE_DATA_INVALID = ['[{"value":"x"}]', '[{"id":"1","value":"x"}]', '[{
 const profileFields: ReadBack = { path: '/realm/profile_fields' };
 const ownStatus = (env: PropertyEnv): ReadBack => ({ path: `/users/${env.self.userId}/status` });
 
+/** Ends either the real server (Python's str.strip) or a JavaScript trim would cut. */
+const STRIPPABLE_ENDS = /^[\s\x1c-\x1f\x85]+|[\s\x1c-\x1f\x85]+$/g;
+
+/** The real server's update_user_status_backend refusals that no single parameter shows. */
+function statusRefusal(params: Readonly<Record<string, string>>): string | undefined {
+  const { away, status_text: text, emoji_name: name, emoji_code: code, reaction_type: type } = params;
+  if (away === undefined && text === undefined && name === undefined) return 'none of away, status_text, emoji_name is passed';
+  // The server tests these for truth, so an empty string counts as not passed.
+  if (name === undefined && (Boolean(code) || Boolean(type))) return 'emoji_code or reaction_type is passed without emoji_name';
+  if (text !== undefined && [...text.replace(STRIPPABLE_ENDS, '')].length > 60) return 'status_text is longer than 60 characters';
+  return undefined;
+}
+
 const updateUserParams: readonly ParamSpec[] = [
   { name: 'full_name', kind: STRING, valid: (env) => env.unique('renamed') },
   { name: 'role', kind: ROLE },
@@ -179,8 +192,10 @@ const USER_ENDPOINT_SPECS: readonly EndpointSpec[] = [
       { name: 'away', kind: BOOL },
       { name: 'emoji_name', kind: STRING },
       { name: 'emoji_code', kind: STRING },
-      { name: 'reaction_type', kind: REACTION_TYPE },
+      // An empty emoji_name clears the emoji: the server then reads neither code nor type.
+      { name: 'reaction_type', kind: REACTION_TYPE, readWhen: (params) => Boolean(params['emoji_name']) },
     ],
+    refuses: statusRefusal,
     observe: (env) => [ownStatus(env)],
   },
   {

@@ -102,5 +102,5 @@ export async function checkProperty<Ts extends [unknown, ...unknown[]]>(
     script,
   ].join('\n');
   const clause = error instanceof CheckFailure && error.clause !== undefined ? error.clause : run.clause;
-  throw new CheckFailure(text, exchanges.at(-1), clause);
+  throw new CheckFailure(text, exchanges.at(-1), clause, undefined, exchanges);
 }

@@ -67,6 +67,19 @@ describe('property checks against broken targets', () => {
     expectReproducible(failure, 'general.bad-input.no-change');
   }, 60_000);
 
+  it('bad input: a status update that ignores an emoji code or type sent without emoji_name', async () => {
+    const target = broken(async (next, auth, method, path, params = {}, files) => {
+      if (method === 'POST' && path === '/users/me/status' && params['emoji_name'] === undefined) {
+        const { emoji_code: _code, reaction_type: _type, ...rest } = params;
+        return next(auth, method, path, rest, files);
+      }
+      return next(auth, method, path, params, files);
+    });
+    const failure = await failureOf('properties.bad-input.update-status', target);
+    expectReproducible(failure, 'general.bad-input.rejected');
+    expect(failure.message).toContain('without emoji_name');
+  }, 60_000);
+
   it('auth: a request without credentials let in', async () => {
     const target = broken((next, auth, method, path, params, files) => next(auth ?? FIXTURE_OWNER, method, path, params, files));
     const failure = await failureOf('properties.auth.get-users', target);

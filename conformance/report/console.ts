@@ -1,10 +1,16 @@
 /**
- * The plain-text report: one line per failing check (clauses, what was sent,
- * what came back, what was expected), the curl reproductions, the per-clause
- * summary, the skipped checks, and as the last line `N passed, M failed`
- * (`, K skipped` appended when a check could not run on this target).
+ * The plain-text report. Failures first, each with its clause (level,
+ * section), the request, what was expected, the expected/actual diff, the
+ * answer pretty-printed and the shrunk curl reproduction; then the
+ * per-clause table, the skipped checks, and as the last line
+ * `N passed, M failed` (`, K skipped` appended when a check could not run
+ * on this target).
  */
-import type { CheckResult, ClauseSummary, ConformanceReport, ExchangeRecord } from './types.js';
+import { prettyJson } from './diff.js';
+import type { CheckResult, ClauseSummary, ConformanceReport, ExchangeRecord, FailureRecord } from './types.js';
+
+/** Answers longer than this many lines are cut in the console (the JSON and HTML reports keep them whole). */
+const MAX_BODY_LINES = 40;
 
 function clip(text: string, max: number): string {
   const flat = text.replace(/\s*[\r\n]+\s*/g, ' ');
@@ -22,14 +28,18 @@ export function describeSent(exchange: ExchangeRecord): string {
   return `${exchange.method} ${exchange.path}${extra === '' ? '' : ` ${clip(extra, 160)}`}`;
 }
 
+/** `spec, clause x.y (Section: rule)` or `spec, clauses a, b`: what a failure fails, at which level. */
+export function blameText(failure: FailureRecord): string {
+  if (failure.blames.length === 0) return failure.level;
+  const where = failure.section === undefined ? '' : ` (${failure.section}${failure.rule === undefined ? '' : `: ${failure.rule}`})`;
+  return `${failure.level}, clause${failure.blames.length === 1 ? '' : 's'} ${failure.blames.join(', ')}${where}`;
+}
+
 /** The one line for a failing check. */
 export function failureLine(result: CheckResult): string {
   const failure = result.failure;
-  const clauses = result.clauses.length === 0 ? '' : ` [${result.clauses.join(', ')}]`;
-  if (failure === undefined) return `FAIL ${result.id}${clauses}`;
-  const exchange = failure.exchange;
-  const evidence = exchange === undefined ? 'sent nothing' : `sent ${describeSent(exchange)} → got ${exchange.status} ${clip(json(exchange.body), 200)}`;
-  return `FAIL ${result.id}${clauses}: ${evidence}; expected ${clip(failure.expected, 300)}`;
+  if (failure === undefined) return `FAIL ${result.id}`;
+  return `FAIL ${result.id} — ${blameText(failure)}`;
 }
 
 function indent(text: string, prefix = '    '): string {
@@ -40,22 +50,48 @@ function indent(text: string, prefix = '    '): string {
     .join('\n');
 }
 
+function cutLines(text: string, max: number): string {
+  const lines = text.split('\n');
+  return lines.length <= max ? text : [...lines.slice(0, max), `… (${lines.length - max} more lines)`].join('\n');
+}
+
+/** A failure in full: the lines under its FAIL line. */
+export function failureBlock(result: CheckResult, options: { readonly curl?: boolean; readonly bodyLines?: number } = {}): string[] {
+  const failure = result.failure;
+  const lines = [failureLine(result), `  ${result.title}`];
+  if (failure === undefined) return lines;
+  if (failure.exchange !== undefined) lines.push(`  request:  ${describeSent(failure.exchange)}`);
+  if (failure.diff !== undefined) {
+    // The diff below says it in full.
+    lines.push(`  expected: ${clip(failure.expected, 200)}`, '  diff (- expected, + actual):', indent(failure.diff));
+  } else {
+    const [first, ...rest] = failure.expected.trimEnd().split('\n');
+    lines.push(`  expected: ${first ?? ''}`);
+    if (rest.length > 0) lines.push(indent(rest.join('\n'), '            '));
+  }
+  if (failure.exchange !== undefined) {
+    lines.push(`  answer:   ${failure.exchange.status}`, indent(cutLines(prettyJson(failure.exchange.body), options.bodyLines ?? MAX_BODY_LINES)));
+  }
+  if (failure.stack !== undefined) lines.push('  stack:', indent(failure.stack));
+  if (options.curl !== false) {
+    const { requests, outOf } = failure.reproduction;
+    lines.push(`  reproduce (${requests} of ${outOf} requests):`, indent(failure.curl));
+  }
+  return lines;
+}
+
 export function clauseLine(clause: ClauseSummary): string {
   const checks = clause.checks.length === 0 ? '' : `  (${clause.checks.length === 1 ? clause.checks[0] : `${clause.checks.length} checks`})`;
-  return `  ${clause.status.padEnd(11)} ${clause.id}${checks}`;
+  return `  ${clause.status.padEnd(11)} ${clause.level.padEnd(6)} ${clause.id}${checks}`;
 }
 
 export function formatConsoleReport(report: ConformanceReport, options: { readonly curl?: boolean } = {}): string {
   const lines: string[] = [];
   const failures = report.results.filter((result) => result.verdict === 'fail');
-  for (const result of failures) lines.push(failureLine(result));
-  if (failures.length > 0 && options.curl !== false) {
-    lines.push('', 'Reproductions:');
-    for (const result of failures) {
-      lines.push('', `  ${result.id}: ${result.title}`);
-      if (result.failure?.stack !== undefined) lines.push(indent(result.failure.stack));
-      if (result.failure !== undefined) lines.push(indent(result.failure.curl));
-    }
+  if (failures.length > 0) {
+    const spec = failures.filter((result) => result.failure?.level === 'spec').length;
+    lines.push(`Failures (${failures.length}: ${spec} spec, ${failures.length - spec} compat):`);
+    for (const result of failures) lines.push('', ...failureBlock(result, options));
   }
   // A run that ran nothing has nothing to sum up per clause.
   if (report.clauses.length > 0 && report.results.length > 0) {
@@ -64,7 +100,10 @@ export function formatConsoleReport(report: ConformanceReport, options: { readon
     lines.push(
       `Clauses (level ${report.level}${report.only === undefined ? '' : `, --only ${report.only}`}): ${count('pass')} pass, ${count('fail')} fail, ${count('not covered')} not covered`,
     );
-    for (const clause of report.clauses) lines.push(clauseLine(clause));
+    // Failing clauses first: in a table of hundreds they are what a reader looks for.
+    const order = ['fail', 'pass', 'not covered'];
+    const sorted = [...report.clauses].sort((a, b) => order.indexOf(a.status) - order.indexOf(b.status));
+    for (const clause of sorted) lines.push(clauseLine(clause));
   }
   const skipped = report.results.filter((result) => result.verdict === 'skip');
   if (skipped.length > 0) {

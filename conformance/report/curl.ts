@@ -58,16 +58,21 @@ export interface CurlScriptInfo {
   readonly checkId: string;
   readonly title: string;
   readonly expected?: string;
+  /** Each exchange's number in the check's whole history (default 1, 2, …), when the script holds a selection. */
+  readonly numbers?: readonly number[];
+  /** Comment lines after the title, e.g. how the requests were chosen. */
+  readonly notes?: readonly string[];
 }
 
 /** A runnable script for all of a check's exchanges. */
 export function curlScript(exchanges: readonly Exchange[], baseUrl: string | undefined, info: CurlScriptInfo): string {
   const lines = ['#!/bin/sh', `# ${oneLine(info.checkId, 500)}: ${oneLine(info.title, 500)}`];
+  for (const note of info.notes ?? []) lines.push(`# ${oneLine(note, 1000)}`);
   if (baseUrl === undefined) lines.push(`# Set CHATREF_URL to the server root, e.g. CHATREF_URL=http://127.0.0.1:9991`);
   const withFiles = exchanges.some((exchange) => exchange.files.length > 0);
   if (withFiles) lines.push('# Uploaded files are not stored: create files with these names first.');
   exchanges.forEach((exchange, index) => {
-    lines.push('', `# ${index + 1}. got ${exchange.response.status} ${oneLine(exchange.response.body)}`);
+    lines.push('', `# ${info.numbers?.[index] ?? index + 1}. got ${exchange.response.status} ${oneLine(exchange.response.body)}`);
     lines.push(curlCommand(exchange, baseUrl));
   });
   if (info.expected !== undefined) lines.push('', `# expected: ${oneLine(info.expected, 1000)}`);

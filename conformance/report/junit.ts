@@ -1,9 +1,10 @@
 /**
  * JUnit XML: a testsuite per endpoint, a testcase per check, a failure
- * element with the expectation as message and the evidence plus curl script
- * as text. A run that could not run is one errored testcase.
+ * element with the expectation as message and, as text, what the console
+ * shows for it (clause, level, request, diff, answer, curl script) plus the
+ * check's whole request history. A run that could not run is one errored testcase.
  */
-import { describeSent } from './console.js';
+import { failureBlock } from './console.js';
 import type { CheckResult, ConformanceReport } from './types.js';
 import { escapeXml } from './xml.js';
 
@@ -13,13 +14,8 @@ function seconds(ms: number): string {
 
 function failureText(result: CheckResult): string {
   const failure = result.failure!;
-  const lines = [`expected: ${failure.expected}`];
-  if (failure.clause !== undefined) lines.push(`clause: ${failure.clause}`);
-  if (failure.exchange !== undefined) {
-    lines.push(`sent: ${describeSent(failure.exchange)}`, `got: ${failure.exchange.status} ${JSON.stringify(failure.exchange.body)}`);
-  }
-  if (failure.stack !== undefined) lines.push('', failure.stack);
-  lines.push('', failure.curl);
+  const lines = failureBlock(result, { bodyLines: Number.POSITIVE_INFINITY });
+  if (failure.fullCurl !== undefined) lines.push('  every request the check sent:', failure.fullCurl.trimEnd().replace(/^/gm, '    '));
   return lines.join('\n');
 }
 

@@ -20,12 +20,26 @@ export interface FailureRecord {
   readonly expected: string;
   /** The clause the failing assertion named, when it named one. */
   readonly clause?: string;
+  /** The clauses this failure fails: the one the assertion named, else all the check names. */
+  readonly blames: readonly string[];
+  /** `spec` when a blamed clause is stated by the spec; `compat` when all are real-server behaviour the spec is silent on. */
+  readonly level: Level;
+  /** Where the named clause is stated and its rule in one line (from the clause register). */
+  readonly section?: string;
+  readonly rule?: string;
+  /** The assertion's expected and actual values, and their line diff (`- expected`, `+ actual`). */
+  readonly comparison?: { readonly expected: unknown; readonly actual: unknown };
+  readonly diff?: string;
   /** `CheckFailure` for a failed assertion; otherwise the exception's name (an error in the check or the target). */
   readonly kind: string;
   /** The exchange that showed the failure: the CheckFailure's own, else the check's last one. */
   readonly exchange?: ExchangeRecord;
-  /** A shell script repeating every request the check sent. */
+  /** The shortest reproduction: a shell script of at most ten curl commands (see `reproduction`). */
   readonly curl: string;
+  /** How `curl` was chosen: `requests` of the `outOf` the check sent up to the failure; `capped` kept writes left out for length. */
+  readonly reproduction: { readonly requests: number; readonly outOf: number; readonly capped: number };
+  /** Every request the check sent (its last hundred), when `curl` holds fewer. */
+  readonly fullCurl?: string;
   /** For unexpected exceptions: where it was thrown. */
   readonly stack?: string;
 }

@@ -2,11 +2,12 @@
 import { FormData, request } from 'undici';
 import { authorizationHeader, type Target } from '../target.js';
 
-/** `baseUrl` is the server's root (http://host:port); calls go below /api/v1. */
-export function httpTarget(baseUrl: string): Target {
+/** `baseUrl` is the server's root (http://host:port); calls go below /api/v1. `jwtKey`: the organization's JWT secret, when known. */
+export function httpTarget(baseUrl: string, jwtKey?: string): Target {
   const apiUrl = `${baseUrl.replace(/\/+$/, '')}/api/v1`;
   return {
     name: baseUrl,
+    ...(jwtKey === undefined ? {} : { jwtKey }),
     async call(auth, method, path, params = {}, files = []) {
       const authorization = authorizationHeader(auth);
       const headers: Record<string, string> = authorization === null ? {} : { authorization };

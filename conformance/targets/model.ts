@@ -18,8 +18,10 @@ export function modelTarget(options: ModelOptions = {}): Target {
   let offset = 0;
   const model = createModel({ ...options, clock: () => base() + offset });
   if (options.clock === undefined) model.store.startTimers();
+  const jwtKey = model.state.realm.jwtKey;
   return {
     name: 'model',
+    ...(jwtKey === null ? {} : { jwtKey }),
     clock: {
       async now() {
         return base() + offset;

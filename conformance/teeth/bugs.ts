@@ -6,6 +6,7 @@
 import { defaultFixtureData } from '../../src/fixtures/load.js';
 import { modelOwner } from '../runner.js';
 import type { TargetResponse } from '../target.js';
+import { BLIND_SPOT_BUGS } from './blind-spot-bugs.js';
 import {
   bodyOf,
   compose,
@@ -25,6 +26,7 @@ import {
   withParams,
 } from './distort.js';
 import { MESSAGE_BUGS } from './message-bugs.js';
+import { SETUP_BUGS } from './setup-bugs.js';
 
 export interface Bug {
   /** What the broken server does wrong. */
@@ -34,6 +36,8 @@ export interface Bug {
   readonly only: string;
   /** Check ids that must fail against this server. */
   readonly caughtBy: readonly string[];
+  /** Clauses the report must show failing (e.g. for a set-up the suite could not complete). */
+  readonly failingClauses?: readonly string[];
   /** A fresh distortion per run (some keep state). */
   readonly distortion: () => Distortion;
   /**
@@ -685,6 +689,17 @@ export const BUGS: readonly Bug[] = [
     }),
   },
   {
+    // The oracle's assertion names a clause the check does not list: the report must still show it failing.
+    name: 'POST /register refused for everyone',
+    area: 'events',
+    only: 'properties.events.oracle',
+    caughtBy: ['properties.events.oracle'],
+    failingClauses: ['events.register.queue'],
+    distortion: () => ({
+      before: (request) => (is(request, 'POST', '/register') ? errorResponse(400, 'BAD_REQUEST', 'Registration refused') : request),
+    }),
+  },
+  {
     name: 'events delivered without their id',
     area: 'events',
     only: 'events.protocol.ids',
@@ -738,4 +753,6 @@ export const BUGS: readonly Bug[] = [
     }),
   },
   ...MESSAGE_BUGS,
+  ...SETUP_BUGS,
+  ...BLIND_SPOT_BUGS,
 ];

@@ -41,6 +41,7 @@ export function distorted(name: string, distortion: Distortion, seed = 7): Targe
   return {
     name,
     ...(model.clock === undefined ? {} : { clock: model.clock }),
+    ...(model.jwtKey === undefined ? {} : { jwtKey: model.jwtKey }),
     async call(auth, method, path, params = {}, files = []) {
       let request: Request = { auth, method, path, params, files };
       if (distortion.before !== undefined) {

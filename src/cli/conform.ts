@@ -7,7 +7,7 @@ import { formatHtmlReport } from '../../conformance/report/html.js';
 import { formatJsonReport } from '../../conformance/report/json.js';
 import { formatJunitReport } from '../../conformance/report/junit.js';
 import { type ConformanceReport, exitCodeOf } from '../../conformance/report/types.js';
-import { DEFAULT_RUNS, type ProgressEvent, runConformance, type TargetSpec } from '../../conformance/runner.js';
+import { DEFAULT_RUNS, DEFAULT_SEED, type ProgressEvent, runConformance, type TargetSpec } from '../../conformance/runner.js';
 import { UsageError } from './usage-error.js';
 
 export const CONFORM_USAGE = `Usage: chatref conform --url URL --email EMAIL --api-key KEY [options]
@@ -16,12 +16,13 @@ export const CONFORM_USAGE = `Usage: chatref conform --url URL --email EMAIL --a
   --url URL          the server's root (http://host:port); requests go below /api/v1
   --email EMAIL      an organization owner who may create users (can_create_users)
   --api-key KEY      that owner's API key
+  --jwt-key KEY      the organization's JWT secret, to check JWT logins (skipped without it)
   --target model     run against the in-process reference model instead
   --only PATTERN     only checks whose id, endpoint or clause id matches
                      (substring, or a glob with *; several separated by commas)
   --level LEVEL      spec: only what the spec states; compat (default): also real-server behaviour
-  --seed N           seed for checks drawing random input (default: random, printed)
-  --runs N           runs per property check (default ${DEFAULT_RUNS})
+  --seed N           seed for checks drawing random input (default ${DEFAULT_SEED}, so runs repeat; printed)
+  --runs N           runs per property check (default ${DEFAULT_RUNS}); more runs widen the search
   --json FILE        also write the whole report as JSON
   --junit FILE       also write a JUnit XML report
   --html FILE        also write a self-contained HTML report
@@ -55,6 +56,7 @@ export function parseConformArgs(argv: readonly string[]): ConformArgs {
       url: { type: 'string' },
       email: { type: 'string' },
       'api-key': { type: 'string' },
+      'jwt-key': { type: 'string' },
       target: { type: 'string' },
       only: { type: 'string' },
       level: { type: 'string', default: 'compat' },
@@ -71,8 +73,8 @@ export function parseConformArgs(argv: readonly string[]): ConformArgs {
   let target: TargetSpec;
   if (values.target !== undefined) {
     if (values.target !== 'model') throw new UsageError(`--target must be model (for a server use --url), not ${values.target}`);
-    if (values.url !== undefined || values.email !== undefined || values['api-key'] !== undefined) {
-      throw new UsageError('--target model takes no --url, --email or --api-key');
+    if (values.url !== undefined || values.email !== undefined || values['api-key'] !== undefined || values['jwt-key'] !== undefined) {
+      throw new UsageError('--target model takes no --url, --email, --api-key or --jwt-key');
     }
     target = 'model';
   } else {
@@ -81,7 +83,8 @@ export function parseConformArgs(argv: readonly string[]): ConformArgs {
     if (url === undefined) throw new UsageError('give --url URL --email EMAIL --api-key KEY, or --target model');
     if (email === undefined || apiKey === undefined) throw new UsageError('--url needs --email and --api-key of an owner who may create users');
     if (!/^https?:\/\/[^/]/i.test(url)) throw new UsageError(`--url must start with http:// or https://, not ${url}`);
-    target = { url, email, apiKey };
+    const jwtKey = values['jwt-key'];
+    target = { url, email, apiKey, ...(jwtKey === undefined ? {} : { jwtKey }) };
   }
   const seed = integer('seed', values.seed, 0);
   const runs = integer('runs', values.runs, 1);
@@ -97,31 +100,25 @@ export function parseConformArgs(argv: readonly string[]): ConformArgs {
   };
 }
 
-/** Progress on stderr: one line rewritten in place on a terminal, an occasional line otherwise. */
-function progressReporter(stream: NodeJS.WriteStream) {
+/** Live progress on stderr, one line rewritten in place: only on a terminal (piped or redirected, it stays silent). */
+export function progressReporter(stream: Pick<NodeJS.WriteStream, 'write' | 'isTTY' | 'columns'>) {
   const tty = stream.isTTY === true;
   let failed = 0;
-  let lastLine = 0;
   let open = false;
   return {
     onProgress(event: ProgressEvent) {
-      if (event.kind === 'bootstrapped') {
-        stream.write(`chatref conform: run ${event.runId}, ${event.total} checks\n`);
-        lastLine = performance.now();
-        return;
+      if (!tty) return;
+      let text: string;
+      if (event.kind === 'bootstrapped') text = `run ${event.runId}: 0/${event.total} checks`;
+      else {
+        if (event.kind === 'finished' && event.result.verdict === 'fail') failed += 1;
+        const done = event.kind === 'finished' ? event.index + 1 : event.index;
+        const current = event.kind === 'started' ? event.check.id : event.result.id;
+        text = `[${done}/${event.total}] ${failed} failed  ${current}`;
       }
-      if (event.kind === 'finished' && event.result.verdict === 'fail') failed += 1;
-      const done = event.kind === 'finished' ? event.index + 1 : event.index;
-      const current = event.kind === 'started' ? event.check.id : event.result.id;
-      const text = `[${done}/${event.total}] ${failed} failed  ${current}`;
-      if (tty) {
-        const width = Math.max(20, (stream.columns ?? 80) - 1);
-        stream.write(`\r\x1b[K${text.slice(0, width)}`);
-        open = true;
-      } else if (event.kind === 'finished' && (performance.now() - lastLine > 5000 || done === event.total)) {
-        stream.write(`chatref conform: ${done}/${event.total} checks, ${failed} failed\n`);
-        lastLine = performance.now();
-      }
+      const width = Math.max(20, (stream.columns ?? 80) - 1);
+      stream.write(`\r\x1b[K${text.slice(0, width)}`);
+      open = true;
     },
     end() {
       if (open) stream.write('\r\x1b[K');

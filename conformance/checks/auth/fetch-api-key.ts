@@ -35,6 +35,28 @@ export const FETCH_API_KEY_CHECKS = defineChecks([
     },
   },
   {
+    id: 'auth.fetch-api-key.refused',
+    title:
+      'Given two accounts that have logged in, when a key is fetched with a wrong password, with the other account’s password, or for the deactivated one with its right password, then no key is handed out',
+    clauses: ['auth.fetch-api-key.refused'],
+    level: 'spec',
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const clause = 'auth.fetch-api-key.refused';
+      const fetch = (username: string, password: string) => ctx.call(null, 'POST', '/fetch_api_key', { username, password });
+      const account = await createAccount(ctx, 'refused');
+      const other = await createAccount(ctx, 'refusedother');
+      const key = expectSuccess(await fetch(account.email, account.password))['api_key'];
+      expectSuccess(await fetch(other.email, other.password));
+      expectNoKey(await fetch(account.email, `${account.password}x`), clause);
+      expectNoKey(await fetch(account.email, other.password), clause);
+      expectSuccess(await ctx.call(ctx.cast.owner, 'DELETE', `/users/${other.userId}`));
+      expectNoKey(await fetch(other.email, other.password), clause);
+      expectEqual(expectSuccess(await fetch(account.email, account.password))['api_key'], key, 'the key after refused attempts');
+      await retire(ctx, account.userId);
+    },
+  },
+  {
     id: 'auth.fetch-api-key.params',
     title: 'Given a key fetch without username or without password, then it fails and hands out no key',
     clauses: ['auth.fetch-api-key.params'],

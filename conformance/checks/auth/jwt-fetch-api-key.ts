@@ -1,12 +1,14 @@
 /**
- * POST /jwt/fetch_api_key. The suite does not know the target's JWT secret
- * (and the target may have JWT switched off), so these checks assert only
- * what holds either way: without a token signed for the realm, no key is
- * ever handed out.
+ * POST /jwt/fetch_api_key. Without the organization's JWT secret (the target
+ * may have JWT switched off) the checks assert only what holds either way:
+ * without a token signed for the realm, no key is ever handed out. When the
+ * tester gives the secret (Target.jwtKey, `--jwt-key`), the checks also sign
+ * tokens with it: the right token yields the key, a wrong signature, an
+ * expired or not-yet-valid token, or a deactivated account does not.
  */
 import { createHmac } from 'node:crypto';
-import { defineChecks } from '../../check.js';
-import { expectClientError, expectTrue } from '../../expect.js';
+import { type CheckContext, CheckSkipped, defineChecks } from '../../check.js';
+import { expectClientError, expectEqual, expectError, expectSuccess, expectTrue } from '../../expect.js';
 import { expectNoKey } from '../users/support.js';
 
 const ENDPOINT = 'POST /jwt/fetch_api_key';
@@ -24,6 +26,27 @@ function unsignedParts(payload: Record<string, unknown>, alg: string): string {
 function forgedToken(payload: Record<string, unknown>, secret: string): string {
   const parts = unsignedParts(payload, 'HS256');
   return `${parts}.${createHmac('sha256', secret).update(parts).digest('base64url')}`;
+}
+
+/** The secret the tester configured the organization with, or a skip. */
+function requireJwtKey(ctx: CheckContext): string {
+  if (ctx.jwtKey === undefined) throw new CheckSkipped('no JWT key given for the target (--jwt-key)');
+  return ctx.jwtKey;
+}
+
+/** The target's time when it has a clock (the model's may run ahead of ours), else ours. */
+async function targetNow(ctx: CheckContext): Promise<number> {
+  return ctx.clock === undefined ? Math.floor(Date.now() / 1000) : ctx.clock.now();
+}
+
+/** Tokens that a verifying server refuses although each names an active user: wrong signature, expired, not yet valid. */
+async function refusedTokens(ctx: CheckContext, key: string, email: string): Promise<[string, string][]> {
+  const now = await targetNow(ctx);
+  return [
+    ['signed with another key', forgedToken({ email }, `${key}-not-the-realm-key`)],
+    ['expired an hour ago', forgedToken({ email, exp: now - 3600 }, key)],
+    ['not valid for another day', forgedToken({ email, nbf: now + 86_400 }, key)],
+  ];
 }
 
 /** The classic "alg: none" token with no signature at all. */
@@ -63,6 +86,63 @@ export const JWT_CHECKS = defineChecks([
           expectTrue(!('user' in body), `no user object without a valid token, got ${JSON.stringify(body)}`, 'auth.jwt.signed');
         }
       }
+    },
+  },
+  {
+    id: 'auth.jwt.verified',
+    title:
+      'Given the organization’s JWT key, when a member’s token signed with it is exchanged, then it yields that member’s key; signed with another key, expired or not yet valid, it yields none',
+    clauses: ['auth.jwt.exchange', 'auth.jwt.signed', 'auth.jwt.expiry'],
+    level: 'spec',
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const key = requireJwtKey(ctx);
+      const { member } = ctx.cast;
+      const good = forgedToken({ email: member.email }, key);
+      const body = expectSuccess(await ctx.call(null, 'POST', '/jwt/fetch_api_key', { token: good }), 'auth.jwt.exchange');
+      expectEqual(
+        [body['api_key'], body['email']],
+        [member.apiKey, member.email],
+        'api_key and email for a token signed with the realm key',
+        'auth.jwt.exchange',
+      );
+      for (const [what, token] of await refusedTokens(ctx, key, member.email)) {
+        const clause = what === 'signed with another key' ? 'auth.jwt.signed' : 'auth.jwt.expiry';
+        const refused = expectNoKey(await ctx.call(null, 'POST', '/jwt/fetch_api_key', { token, include_profile: 'true' }), clause);
+        expectTrue(!('user' in refused), `no user object for a token ${what}, got ${JSON.stringify(refused)}`, clause);
+      }
+      // The refusals locked nothing: the right token still works.
+      expectSuccess(await ctx.call(null, 'POST', '/jwt/fetch_api_key', { token: good }), 'auth.jwt.exchange');
+    },
+  },
+  {
+    id: 'auth.jwt.refusals',
+    title:
+      'Given the organization’s JWT key, then a wrong signature, an expired or early token is 400 "Bad JSON web token", a token without email is 400, and a deactivated account is 401 USER_DEACTIVATED',
+    clauses: ['auth.jwt.errors'],
+    level: 'compat',
+    endpoint: ENDPOINT,
+    async run(ctx) {
+      const key = requireJwtKey(ctx);
+      for (const [, token] of await refusedTokens(ctx, key, ctx.cast.member.email)) {
+        expectError(await ctx.call(null, 'POST', '/jwt/fetch_api_key', { token }), 400, 'BAD_REQUEST', 'Bad JSON web token', 'auth.jwt.errors');
+      }
+      expectError(
+        await ctx.call(null, 'POST', '/jwt/fetch_api_key', { token: forgedToken({ name: 'nobody' }, key) }),
+        400,
+        'BAD_REQUEST',
+        'No email specified in JSON web token claims',
+        'auth.jwt.errors',
+      );
+      const user = await ctx.newUser();
+      expectSuccess(await ctx.call(ctx.cast.owner, 'DELETE', `/users/${user.userId}`));
+      expectError(
+        await ctx.call(null, 'POST', '/jwt/fetch_api_key', { token: forgedToken({ email: user.email }, key) }),
+        401,
+        'USER_DEACTIVATED',
+        'Account is deactivated',
+        'auth.jwt.errors',
+      );
     },
   },
   {

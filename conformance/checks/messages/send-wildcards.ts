@@ -24,7 +24,7 @@ function crowdedChannel(ctx: CheckContext): Promise<Crowd> {
     crowd = (async () => {
       const { owner, administrator, moderator, member, otherMember, guest } = ctx.cast;
       const users = [owner, administrator, moderator, member, otherMember, guest];
-      while (users.length <= THRESHOLD) users.push(await ctx.newUser());
+      for (let n = 0; users.length <= THRESHOLD; n += 1) users.push(await ctx.sharedMember(n));
       return { channel: await channelWith(ctx, member, 'crowded', users), users };
     })();
     crowds.set(ctx.cast, crowd);

@@ -126,34 +126,46 @@ async function senderSetting(ctx: CheckContext): Promise<void> {
 /** The largest channel that still gets typing events. */
 const CUTOFF = 100;
 
-/** Active humans of the organization other than the given ones, to fill channels with before creating anyone. */
-async function otherActiveHumans(ctx: CheckContext, excluded: readonly number[]): Promise<number[]> {
-  const members = expectSuccess(await ctx.call(ctx.cast.owner, 'GET', '/users'))['members'];
-  if (!Array.isArray(members)) return [];
-  return members
-    .filter((user) => user?.is_active === true && user?.is_bot === false && typeof user?.user_id === 'number' && !excluded.includes(user.user_id))
-    .map((user) => user.user_id as number);
+/**
+ * The 99 filler accounts the cutoff needs, kept active between runs under
+ * stable names (`typing-filler-N@<domain>`, "Conformance typing filler N") so
+ * that a server sees them created once, not once per run. A filler someone
+ * deactivated is replaced by a run-unique one, deactivated again at the end.
+ */
+async function typingFillers(ctx: CheckContext, temporary: number[]): Promise<number[]> {
+  const { owner } = ctx.cast;
+  const domain = owner.email.slice(owner.email.lastIndexOf('@') + 1);
+  const password = `Typing-filler-${ctx.seed}-Pw!`;
+  const create = async (email: string, fullName: string): Promise<number> => {
+    const made = expectSuccess(await ctx.call(owner, 'POST', '/users', { email, password, full_name: fullName }));
+    return made['user_id'] as number;
+  };
+  const fillers: number[] = [];
+  for (let n = 1; n < CUTOFF; n++) {
+    const email = `typing-filler-${n}@${domain}`;
+    const found = await ctx.call(owner, 'GET', `/users/${encodeURIComponent(email)}`);
+    const user = found.status === 200 ? (found.body as { user?: { user_id?: number; is_active?: boolean } }).user : undefined;
+    if (user?.is_active === true && typeof user.user_id === 'number') fillers.push(user.user_id);
+    else if (user === undefined) fillers.push(await create(email, `Conformance typing filler ${n}`));
+    else {
+      const name = ctx.unique('typing-filler');
+      const id = await create(`${name}@${domain}`.toLowerCase(), name);
+      temporary.push(id);
+      fillers.push(id);
+    }
+  }
+  return fillers;
 }
 
 /**
- * Two channels of the member, the other member and fillers: one of exactly
- * 100 active subscribers, one of 101. Fillers are the organization's other
- * active users first; only the shortfall is made with POST /users alone (no
- * key fetch), and those are deactivated afterwards.
+ * Two channels of the member, the other member and the fillers: one of
+ * exactly 100 active subscribers, one of 101.
  */
 async function cutoff(ctx: CheckContext): Promise<void> {
   const { owner, member, otherMember } = ctx.cast;
-  const fillers = (await otherActiveHumans(ctx, [member.userId, otherMember.userId])).slice(0, CUTOFF - 1);
-  const created: number[] = [];
+  const temporary: number[] = [];
   try {
-    const password = `Typing-filler-${ctx.seed}-Pw!`;
-    const domain = owner.email.slice(owner.email.lastIndexOf('@') + 1);
-    while (fillers.length < CUTOFF - 1) {
-      const name = ctx.unique('typing-filler');
-      const made = expectSuccess(await ctx.call(owner, 'POST', '/users', { email: `${name}@${domain}`.toLowerCase(), password, full_name: name }));
-      fillers.push(made['user_id'] as number);
-      created.push(made['user_id'] as number);
-    }
+    const fillers = await typingFillers(ctx, temporary);
     const principals = (count: number) => [member.userId, otherMember.userId, ...fillers.slice(0, count)];
     const full = await channelWith(ctx, member, 'typing-100', [], { principals: principals(CUTOFF - 2) });
     const over = await channelWith(ctx, member, 'typing-101', [], { principals: principals(CUTOFF - 1) });
@@ -178,7 +190,7 @@ async function cutoff(ctx: CheckContext): Promise<void> {
       });
     });
   } finally {
-    for (const id of created) await ctx.call(owner, 'DELETE', `/users/${id}`);
+    for (const id of temporary) await ctx.call(owner, 'DELETE', `/users/${id}`);
   }
 }
 

@@ -28,7 +28,7 @@ export const GET_USER_CHECKS = defineChecks([
     level: 'spec',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const user = await ctx.newUser();
+      const user = await ctx.sharedMember(0);
       expectEqual((await readUser(ctx, user, user.userId))['avatar_url'], null, 'avatar_url by default', 'users.get.client-gravatar');
       expectEqual(
         (await readUser(ctx, user, user.userId, { client_gravatar: 'true' }))['avatar_url'],

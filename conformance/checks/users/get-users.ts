@@ -76,7 +76,7 @@ export const GET_USERS_CHECKS = defineChecks([
     level: 'compat',
     endpoint: 'GET /users/{email}',
     async run(ctx) {
-      const user = await ctx.newUser();
+      const user = await ctx.sharedMember(0);
       const path = `/users/${encodeURIComponent(user.email)}`;
       expectEqual(
         (expectSuccess(await ctx.call(user, 'GET', path))['user'] as Record<string, unknown>)['user_id'],

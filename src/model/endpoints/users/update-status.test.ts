@@ -55,6 +55,15 @@ describe('POST /users/me/status (spec: POST /users/me/status; Limits)', () => {
       'Client must pass emoji_name if they pass either emoji_code or reaction_type.',
     );
     expectError(as(model, HAMLET).post('/users/me/status', { status_text: 'x', reaction_type: 'unicode_emoji' }), 400, 'BAD_REQUEST');
+    // Empty strings count as not passed (the real server tests them for truth).
+    expectSuccess(as(model, HAMLET).post('/users/me/status', { status_text: 'x', emoji_code: '', reaction_type: '' }));
+  });
+
+  it('ignores emoji_code and reaction_type when an empty emoji_name clears the emoji', () => {
+    const model = newModel();
+    expectSuccess(as(model, HAMLET).post('/users/me/status', { emoji_name: 'octopus' }));
+    expectSuccess(as(model, HAMLET).post('/users/me/status', { emoji_name: '', emoji_code: 'zzzz', reaction_type: '"unicode_emoji"' }));
+    expect(statusOf(model, HAMLET.userId)).toEqual({});
   });
 
   it('validates emoji names, codes and types', () => {

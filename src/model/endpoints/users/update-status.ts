@@ -35,7 +35,8 @@ export const updateStatus = defineEndpoint({
     let status: UserStatus = actor.status;
     if (statusText !== undefined) status = { ...status, statusText };
     if (params.emoji_name === undefined) {
-      if (params.emoji_code !== undefined || params.reaction_type !== undefined) {
+      // The real server tests these for truth: empty strings are as good as absent.
+      if (params.emoji_code || params.reaction_type) {
         return fail(Errors.emojiNameRequired());
       }
     } else if (params.emoji_name === '') {
