@@ -59,6 +59,12 @@ export const REALM_CLAUSES: readonly Clause[] = [
     REGISTER,
   ),
   compat(
+    'register.realm-identity',
+    'reference server-core §8; zerver/views/auth.py get_server_settings',
+    'register gives the organization name and URL that GET /server_settings gives (realm_name, realm_url)',
+    REGISTER,
+  ),
+  compat(
     'register.values',
     'reference server-core §8',
     'the limits are 60, 1024, 60 and 10000; the report types are spam, harassment, inappropriate, norms and other; the empty topic is shown as "general chat"',

@@ -288,6 +288,16 @@ export const BLIND_SPOT_BUGS: readonly Bug[] = [
     }),
   },
   {
+    name: 'register reports another organization name',
+    area: 'realm',
+    only: 'register.version',
+    caughtBy: ['register.version'],
+    distortion: () => ({
+      after: (request, response) =>
+        is(request, 'POST', '/register') && succeeded(response) ? rewrite(response, (body) => void (body['realm_name'] = 'Somewhere else')) : response,
+    }),
+  },
+  {
     name: 'message deletion answers success and deletes nothing',
     area: 'messages',
     only: 'messages.delete.own',

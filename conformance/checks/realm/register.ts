@@ -77,6 +77,9 @@ async function version(ctx: CheckContext): Promise<void> {
   expectTrue(isInt(body['last_event_id']), `an integer last_event_id, got ${JSON.stringify(body['last_event_id'])}`, 'register.feature-level');
   const server = (await ctx.call(null, 'GET', '/server_settings')).body as Record<string, unknown>;
   expectEqual(body['zulip_feature_level'], server['zulip_feature_level'], 'the same feature level as GET /server_settings', 'register.feature-level');
+  for (const field of ['realm_name', 'realm_url'] as const) {
+    if (field in server) expectEqual(body[field], server[field], `the same ${field} as GET /server_settings`, 'register.realm-identity');
+  }
 }
 
 async function realmSettings(ctx: CheckContext): Promise<void> {
@@ -209,8 +212,9 @@ export const REGISTER_CHECKS = defineChecks([
   },
   {
     id: 'register.version',
-    title: 'Given a member, when registering, then the feature level (as in server_settings), version, queue and last event id are reported',
-    clauses: ['register.feature-level'],
+    title:
+      'Given a member, when registering, then the feature level, organization name and URL (as in server_settings), version, queue and last event id are reported',
+    clauses: ['register.feature-level', 'register.realm-identity'],
     level: 'compat',
     endpoint: ENDPOINT,
     run: version,
