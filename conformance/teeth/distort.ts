@@ -148,3 +148,35 @@ export function compose(...distortions: readonly Distortion[]): Distortion {
     },
   };
 }
+
+/**
+ * A server that leaks a private channel's events to its administrators:
+ * those outside the channel `channelOf` finds for a request are subscribed
+ * just before it and unsubscribed just after, so they receive its events.
+ */
+export function administratorsJoinAround(owner: TargetCredentials, channelOf: (request: Request, inner: Inner) => Promise<Json | undefined>): Distortion {
+  let pending: { name: string; userIds: number[] } | undefined;
+  return {
+    before: async (request, inner) => {
+      const channel = await channelOf(request, inner);
+      if (channel?.['invite_only'] !== true) return request;
+      const users = (bodyOf(await inner(owner, 'GET', '/users'))?.['members'] as Json[] | undefined) ?? [];
+      const members = (bodyOf(await inner(owner, 'GET', `/streams/${channel['stream_id']}/members`))?.['subscribers'] as number[] | undefined) ?? [];
+      const userIds = users
+        .filter((user) => user['is_active'] === true && user['is_bot'] === false && user['role'] <= 200 && !members.includes(user['user_id']))
+        .map((user) => user['user_id'] as number);
+      if (userIds.length === 0) return request;
+      const params = { subscriptions: JSON.stringify([{ name: channel['name'] }]), principals: JSON.stringify(userIds) };
+      if (succeeded(await inner(request.auth, 'POST', '/users/me/subscriptions', params))) pending = { name: channel['name'], userIds };
+      return request;
+    },
+    after: async (_request, response, inner) => {
+      if (pending !== undefined) {
+        const { name, userIds } = pending;
+        pending = undefined;
+        await inner(owner, 'DELETE', '/users/me/subscriptions', { subscriptions: JSON.stringify([name]), principals: JSON.stringify(userIds) });
+      }
+      return response;
+    },
+  };
+}

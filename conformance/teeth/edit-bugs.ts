@@ -7,7 +7,21 @@
 import { modelOwner } from '../runner.js';
 import type { TargetResponse } from '../target.js';
 import type { Bug } from './bugs.js';
-import { bodyOf, eachOf, failedWith, type Inner, is, type Json, type Request, rewrite, succeeded, successResponse, withParams } from './distort.js';
+import {
+  administratorsJoinAround,
+  bodyOf,
+  type Distortion,
+  eachOf,
+  failedWith,
+  type Inner,
+  is,
+  type Json,
+  type Request,
+  rewrite,
+  succeeded,
+  successResponse,
+  withParams,
+} from './distort.js';
 
 const OWNER = modelOwner();
 const EDIT_PATH = /^\/messages\/(\d+)$/;
@@ -39,36 +53,15 @@ async function withoutLimits(inner: Inner, request: Request, limits: readonly st
 }
 
 /** The users a private channel's edit should not reach are subscribed just before the edit and removed just after. */
-function editEventsToAdministrators() {
-  let pending: { name: string; userIds: number[] } | undefined;
-  return {
-    before: async (request: Request, inner: Inner) => {
-      const id = EDIT_PATH.exec(request.path)?.[1];
-      if (request.method !== 'PATCH' || id === undefined) return request;
-      const message = bodyOf(await inner(request.auth, 'GET', `/messages/${id}`))?.['message'] as Json | undefined;
-      const channelId = message?.['stream_id'];
-      if (typeof channelId !== 'number') return request;
-      const channel = bodyOf(await inner(OWNER, 'GET', `/streams/${channelId}`))?.['stream'] as Json | undefined;
-      if (channel?.['invite_only'] !== true) return request;
-      const users = (bodyOf(await inner(OWNER, 'GET', '/users'))?.['members'] as Json[] | undefined) ?? [];
-      const members = (bodyOf(await inner(OWNER, 'GET', `/streams/${channelId}/members`))?.['subscribers'] as number[] | undefined) ?? [];
-      const userIds = users
-        .filter((user) => user['is_active'] === true && user['is_bot'] === false && user['role'] <= 200 && !members.includes(user['user_id']))
-        .map((user) => user['user_id'] as number);
-      if (userIds.length === 0) return request;
-      const params = { subscriptions: JSON.stringify([{ name: channel['name'] }]), principals: JSON.stringify(userIds) };
-      if (succeeded(await inner(request.auth, 'POST', '/users/me/subscriptions', params))) pending = { name: channel['name'], userIds };
-      return request;
-    },
-    after: async (_request: Request, response: TargetResponse, inner: Inner) => {
-      if (pending !== undefined) {
-        const { name, userIds } = pending;
-        pending = undefined;
-        await inner(OWNER, 'DELETE', '/users/me/subscriptions', { subscriptions: JSON.stringify([name]), principals: JSON.stringify(userIds) });
-      }
-      return response;
-    },
-  };
+function editEventsToAdministrators(): Distortion {
+  return administratorsJoinAround(OWNER, async (request, inner) => {
+    const id = EDIT_PATH.exec(request.path)?.[1];
+    if (request.method !== 'PATCH' || id === undefined) return undefined;
+    const message = bodyOf(await inner(request.auth, 'GET', `/messages/${id}`))?.['message'] as Json | undefined;
+    const channelId = message?.['stream_id'];
+    if (typeof channelId !== 'number') return undefined;
+    return bodyOf(await inner(OWNER, 'GET', `/streams/${channelId}`))?.['stream'] as Json | undefined;
+  });
 }
 
 export const EDIT_BUGS: readonly Bug[] = [

@@ -7,7 +7,9 @@ import { modelOwner } from '../runner.js';
 import type { TargetResponse } from '../target.js';
 import type { Bug } from './bugs.js';
 import {
+  administratorsJoinAround,
   bodyOf,
+  type Distortion,
   eachOf,
   errorResponse,
   failedWith,
@@ -58,31 +60,8 @@ async function addressedChannel(inner: Inner, request: Request): Promise<Json | 
 }
 
 /** Administrators join a private channel just before each message to it and leave just after: they get its message events. */
-function privateEventsToAdministrators() {
-  let pending: { name: string; userIds: number[] } | undefined;
-  return {
-    before: async (request: Request, inner: Inner) => {
-      const channel = await addressedChannel(inner, request);
-      if (channel?.['invite_only'] !== true) return request;
-      const users = (bodyOf(await inner(OWNER, 'GET', '/users'))?.['members'] as Json[] | undefined) ?? [];
-      const members = (bodyOf(await inner(OWNER, 'GET', `/streams/${channel['stream_id']}/members`))?.['subscribers'] as number[] | undefined) ?? [];
-      const userIds = users
-        .filter((user) => user['is_active'] === true && user['is_bot'] === false && user['role'] <= 200 && !members.includes(user['user_id']))
-        .map((user) => user['user_id'] as number);
-      if (userIds.length === 0) return request;
-      const params = { subscriptions: JSON.stringify([{ name: channel['name'] }]), principals: JSON.stringify(userIds) };
-      if (succeeded(await inner(request.auth, 'POST', '/users/me/subscriptions', params))) pending = { name: channel['name'], userIds };
-      return request;
-    },
-    after: async (_request: Request, response: TargetResponse, inner: Inner) => {
-      if (pending !== undefined) {
-        const { name, userIds } = pending;
-        pending = undefined;
-        await inner(OWNER, 'DELETE', '/users/me/subscriptions', { subscriptions: JSON.stringify([name]), principals: JSON.stringify(userIds) });
-      }
-      return response;
-    },
-  };
+function privateEventsToAdministrators(): Distortion {
+  return administratorsJoinAround(OWNER, (request, inner) => addressedChannel(inner, request));
 }
 
 export const MESSAGE_BUGS: readonly Bug[] = [

@@ -1,7 +1,19 @@
 /** Realistic reaction and report bugs, in the form of bugs.ts. */
 import { modelOwner } from '../runner.js';
 import type { Bug } from './bugs.js';
-import { bodyOf, type Distortion, errorResponse, failedWith, type Inner, is, type Json, type Request, succeeded, successResponse } from './distort.js';
+import {
+  administratorsJoinAround,
+  bodyOf,
+  type Distortion,
+  errorResponse,
+  failedWith,
+  type Inner,
+  is,
+  type Json,
+  type Request,
+  succeeded,
+  successResponse,
+} from './distort.js';
 
 const OWNER = modelOwner();
 const REACTIONS = /^\/messages\/(\d+)\/reactions$/;
@@ -21,30 +33,7 @@ async function privateChannelOf(inner: Inner, request: Request): Promise<Json | 
 
 /** Administrators join a private channel just before each reaction in it and leave just after: they get its reaction events. */
 function reactionEventsToAdministrators(): Distortion {
-  let pending: { name: string; userIds: number[] } | undefined;
-  return {
-    before: async (request, inner) => {
-      const channel = await privateChannelOf(inner, request);
-      if (channel === undefined) return request;
-      const users = (bodyOf(await inner(OWNER, 'GET', '/users'))?.['members'] as Json[] | undefined) ?? [];
-      const members = (bodyOf(await inner(OWNER, 'GET', `/streams/${channel['stream_id']}/members`))?.['subscribers'] as number[] | undefined) ?? [];
-      const userIds = users
-        .filter((user) => user['is_active'] === true && user['is_bot'] === false && user['role'] <= 200 && !members.includes(user['user_id']))
-        .map((user) => user['user_id'] as number);
-      if (userIds.length === 0) return request;
-      const params = { subscriptions: JSON.stringify([{ name: channel['name'] }]), principals: JSON.stringify(userIds) };
-      if (succeeded(await inner(request.auth, 'POST', '/users/me/subscriptions', params))) pending = { name: channel['name'], userIds };
-      return request;
-    },
-    after: async (_request, response, inner) => {
-      if (pending !== undefined) {
-        const { name, userIds } = pending;
-        pending = undefined;
-        await inner(OWNER, 'DELETE', '/users/me/subscriptions', { subscriptions: JSON.stringify([name]), principals: JSON.stringify(userIds) });
-      }
-      return response;
-    },
-  };
+  return administratorsJoinAround(OWNER, (request, inner) => privateChannelOf(inner, request));
 }
 
 /**
