@@ -57,7 +57,11 @@ function sortIdSets(value: unknown): void {
 
 /** A copy of a register state (or of one built from events) in the form the two are compared in. */
 export function comparableState(state: Readonly<RegisterState>): RegisterState {
-  const copy = structuredClone(state) as RegisterState;
+  return makeComparable(structuredClone(state) as RegisterState);
+}
+
+/** Brings a state the caller owns into comparable form in place (no copy: the register states carry every user of the realm). */
+export function makeComparable(copy: RegisterState): RegisterState {
   for (const key of QUEUE_KEYS) delete copy[key];
   for (const key of CHANNEL_LISTS) {
     const list = copy[key];
@@ -155,10 +159,14 @@ function settlePlacements(applied: RegisterState, registered: Readonly<RegisterS
 
 /** The first `limit` differences between the state built from events and a fresh register (both in comparable form). */
 export function diffStates(applied: Readonly<RegisterState>, registered: Readonly<RegisterState>, limit = 8): Difference[] {
-  const settled = structuredClone(applied) as RegisterState;
-  settlePlacements(settled, registered);
+  return diffOwnedStates(structuredClone(applied) as RegisterState, registered, limit);
+}
+
+/** diffStates for an applied state the caller owns and no longer needs (it is changed in place rather than copied). */
+export function diffOwnedStates(applied: RegisterState, registered: Readonly<RegisterState>, limit = 8): Difference[] {
+  settlePlacements(applied, registered);
   const out: Difference[] = [];
-  walk('', settled, registered, out, limit);
+  walk('', applied, registered, out, limit);
   return out;
 }
 

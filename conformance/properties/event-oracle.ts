@@ -23,8 +23,8 @@ import { oracleCommandSequences } from '../commands/oracle-index.js';
 import { ORACLE_FIELD_NAME } from '../commands/oracle-profile.js';
 import type { GuestAccess, OracleCommand, OracleModel, OracleRegistry, RealmSettingRef } from '../commands/oracle-world.js';
 import { type TargetWorld, worldOverTarget } from '../commands/world-over-target.js';
-import { type ApplyOptions, applyEvents, type RegisterState } from '../events/apply-event.js';
-import { comparableState, type Difference, describeDifference, diffStates } from '../events/apply-event-diff.js';
+import { type ApplyOptions, applyEvents, INACCESSIBLE_USER_NAME, type RegisterState } from '../events/apply-event.js';
+import { comparableState, type Difference, describeDifference, diffOwnedStates, makeComparable } from '../events/apply-event-diff.js';
 import { EVENT_WAIT_MS, type EventQueue, openQueue, type QueueEvent } from '../events/queue.js';
 import { describeResponse, isSuccess } from './envelope.js';
 import { checkProperty, Recorder } from './recorder.js';
@@ -256,6 +256,37 @@ function isOwnSync(userId: number, token: string): (event: QueueEvent) => boolea
 }
 
 /**
+ * The active users the queue's owner sees (not as a placeholder) once its
+ * realm_user events are applied: what applying every event would list in
+ * realm_users, without copying the whole state (which carries every user).
+ */
+function visibleUsers(registered: Readonly<RegisterState>, events: readonly QueueEvent[]): Set<unknown> {
+  // Each listed user's name and whether they are active; the applier changes only users it lists.
+  const listed = new Map<unknown, { name: unknown; active: boolean }>();
+  for (const [key, active] of [
+    ['realm_non_active_users', false],
+    ['realm_users', true],
+  ] as const) {
+    const users = Array.isArray(registered[key]) ? (registered[key] as Record<string, any>[]) : [];
+    for (const user of users) listed.set(user['user_id'], { name: user['full_name'], active });
+  }
+  for (const event of events) {
+    const person = event.type === 'realm_user' ? event['person'] : undefined;
+    if (person === null || typeof person !== 'object') continue;
+    const userId = person['user_id'];
+    const known = listed.get(userId);
+    if (event['op'] === 'add') listed.set(userId, { name: person['full_name'], active: true });
+    // A removed user becomes a placeholder, or leaves the list (user_list_incomplete): not visible either way.
+    else if (event['op'] === 'remove') listed.delete(userId);
+    else if (event['op'] === 'update' && known !== undefined) {
+      if ('full_name' in person) known.name = person['full_name'];
+      if (typeof person['is_active'] === 'boolean') known.active = person['is_active'];
+    }
+  }
+  return new Set([...listed].filter(([, user]) => user.active && user.name !== INACCESSIBLE_USER_NAME).map(([userId]) => userId));
+}
+
+/**
  * Waits until each queue holds everything the writes sent it: each observer
  * sets a fresh status text; a queue delivers in order, so once its own
  * user's arrives nothing sent earlier is still on its way. The other
@@ -272,7 +303,7 @@ async function synchronize(ctx: CheckContext, queues: readonly OracleQueue[]): P
       throw new CheckFailure(`${queue.label} to set a status (to mark the end of the writes); got ${describeResponse(response)}`, undefined, CLAUSE);
     tokens.set(queue.actor.userId, token);
   }
-  for (const { queue, variant } of queues) {
+  for (const { queue } of queues) {
     await queue.drain();
     const own = await queue.waitFor(isOwnSync(queue.actor.userId, tokens.get(queue.actor.userId)!), EVENT_WAIT_MS);
     if (own === undefined) {
@@ -282,12 +313,7 @@ async function synchronize(ctx: CheckContext, queues: readonly OracleQueue[]): P
         CLAUSE,
       );
     }
-    const seen = applyEvents(queue.registered, queue.received, applyOptions(variant)).state;
-    const visible = new Set(
-      (Array.isArray(seen['realm_users']) ? (seen['realm_users'] as Record<string, any>[]) : [])
-        .filter((user) => user['full_name'] !== 'Unknown user')
-        .map((user) => user['user_id']),
-    );
+    const visible = visibleUsers(queue.registered, queue.received);
     for (const [userId, token] of tokens) {
       if (userId !== queue.actor.userId && visible.has(userId)) await queue.waitFor(isOwnSync(userId, token), PEER_SYNC_MS);
     }
@@ -340,7 +366,8 @@ async function compare(ctx: CheckContext, queues: readonly OracleQueue[]): Promi
   for (const { queue, variant } of queues) {
     const applied = applyEvents(queue.registered, queue.received, applyOptions(variant));
     const fresh = await registerOnce(ctx, queue.actor, registerParams(variant));
-    const differences = diffStates(comparableState(applied.state), comparableState(fresh), 6);
+    // The applied state is this function's own copy: brought to comparable form in place (the fresh one is the recorded response, so copied).
+    const differences = diffOwnedStates(makeComparable(applied.state), comparableState(fresh), 6);
     if (differences.length > 0)
       mismatches.push({ queue, variant, roles: [roleIn(queue.registered), roleIn(fresh)], differences, unknownTypes: applied.unknownTypes });
   }

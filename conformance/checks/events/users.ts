@@ -107,7 +107,7 @@ export const USER_EVENT_CHECKS = defineChecks([
     endpoint: 'PATCH /users/{user_id}',
     async run(ctx) {
       const fields = await profileFields(ctx);
-      const user = await ctx.newUser();
+      const user = await ctx.sharedMember(4);
       await withQueues(ctx, { member: ctx.cast.member, user }, async (queues) => {
         expectSuccess(
           await ctx.call(ctx.cast.owner, 'PATCH', `/users/${user.userId}`, { profile_data: JSON.stringify([{ id: fields.short, value: 'Tern' }]) }),
@@ -156,7 +156,7 @@ export const USER_EVENT_CHECKS = defineChecks([
     level: 'compat',
     endpoint: 'POST /users/me/status',
     async run(ctx) {
-      const user = await ctx.newUser();
+      const user = await ctx.sharedMember(5);
       await withQueues(ctx, { member: ctx.cast.member, user }, async (queues) => {
         expectSuccess(await ctx.call(user, 'POST', '/users/me/status', { status_text: 'Birding', ...OCTOPUS }));
         expectSuccess(await ctx.call(user, 'POST', '/users/me/status', { status_text: '' }));

@@ -19,7 +19,7 @@ export const ENVELOPE_CHECKS = defineChecks([
       expectSuccess(await ctx.call(ctx.cast.member, 'GET', '/users/me'), 'general.envelope.success');
       expectSuccess(await ctx.call(ctx.cast.guest, 'GET', `/users/${ctx.cast.owner.userId}`), 'general.envelope.success');
       expectSuccess(await ctx.call(ctx.cast.member, 'GET', '/realm/profile_fields'), 'general.envelope.success');
-      const user = await ctx.newUser();
+      const user = await ctx.sharedMember(1);
       expectSuccess(await ctx.call(user, 'POST', '/users/me/status', { status_text: 'envelope' }), 'general.envelope.success');
       expectEqual(await statusText(ctx, user.userId), 'envelope', 'the status text read back');
     },
@@ -56,7 +56,7 @@ export const ENVELOPE_CHECKS = defineChecks([
         `GET /users/me to list chatref_unsupported as ignored, got ${JSON.stringify(read['ignored_parameters_unsupported'])}`,
         'general.ignored-parameters',
       );
-      const user = await ctx.newUser();
+      const user = await ctx.sharedMember(2);
       const write = expectSuccess(await ctx.call(user, 'POST', '/users/me/status', { status_text: 'ignored', chatref_unsupported: '1' }));
       expectTrue(
         Array.isArray(write['ignored_parameters_unsupported']) && write['ignored_parameters_unsupported'].includes('chatref_unsupported'),
@@ -91,7 +91,7 @@ export const ENVELOPE_CHECKS = defineChecks([
     endpoint: 'PATCH /users/{user_id}',
     async run(ctx) {
       const fields = await profileFields(ctx);
-      const user = await ctx.newUser();
+      const user = await ctx.sharedMember(3);
       const before = await readUser(ctx, ctx.cast.owner, user.userId, { include_custom_profile_fields: 'true' });
       expectTrue(
         typeof before['profile_data'] === 'object' && before['profile_data'] !== null,

@@ -21,7 +21,7 @@ async function patch(ctx: CheckContext, user: Actor, data: unknown) {
 /** A member with one value already set, so failures have something to leave alone. */
 async function memberWithValue(ctx: CheckContext) {
   const fields = await profileFields(ctx);
-  const user = await ctx.newUser();
+  const user = await ctx.sharedMember(0);
   expectSuccess(await patch(ctx, user, [{ id: fields.short, value: 'Before' }]));
   return { fields, user, before: await profileOf(ctx, user) };
 }
@@ -35,7 +35,7 @@ export const UPDATE_OWN_PROFILE_DATA_CHECKS = defineChecks([
     endpoint: ENDPOINT,
     async run(ctx) {
       const fields = await profileFields(ctx);
-      const user = await ctx.newUser();
+      const user = await ctx.sharedMember(0);
       const values = {
         [fields.short]: 'Short value',
         [fields.long]: 'A longer value with *Markdown*',
@@ -132,11 +132,11 @@ export const UPDATE_OWN_PROFILE_DATA_CHECKS = defineChecks([
     endpoint: ENDPOINT,
     async run(ctx) {
       const fields = await profileFields(ctx);
-      for (const role of [400, 300, 600]) {
-        const user = await ctx.newUser(role);
+      const { moderator, guest } = ctx.cast;
+      for (const user of [await ctx.sharedMember(0), moderator, guest]) {
         const before = await profileOf(ctx, user);
         expectCode(await patch(ctx, user, [{ id: fields.restricted, value: 'mine' }]), 'BAD_REQUEST', 'profile.update.restricted');
-        expectUnchanged(before, await profileOf(ctx, user), `the profile of a ${role}`, 'profile.update.restricted');
+        expectUnchanged(before, await profileOf(ctx, user), `the profile of ${user.email}`, 'profile.update.restricted');
       }
     },
   },
@@ -186,10 +186,10 @@ export const UPDATE_OWN_PROFILE_DATA_CHECKS = defineChecks([
     endpoint: ENDPOINT,
     async run(ctx) {
       const fields = await profileFields(ctx);
-      const admin = await ctx.newUser(200);
+      const admin = ctx.cast.administrator;
       expectSuccess(await patch(ctx, admin, [{ id: fields.restricted, value: 'admin value' }]));
       expectEqual(profileValueOf(await profileOf(ctx, admin), fields.restricted), 'admin value', 'the administrator’s own value');
-      const member = await ctx.newUser();
+      const member = await ctx.sharedMember(0);
       const data = JSON.stringify([{ id: fields.restricted, value: 'set for you' }]);
       expectSuccess(await ctx.call(admin, 'PATCH', `/users/${member.userId}`, { profile_data: data }));
       expectEqual(profileValueOf(await profileOf(ctx, member), fields.restricted), 'set for you', 'the member’s value set by the administrator');

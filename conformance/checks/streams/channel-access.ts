@@ -98,7 +98,7 @@ async function joinThroughNestedGroup(ctx: CheckContext): Promise<void> {
     'subscribe.content-access-groups',
   );
   // Someone in no part of the setting is refused.
-  const outsider = await ctx.newUser();
+  const outsider = await ctx.sharedMember(1);
   expectError(
     await ctx.call(outsider, 'POST', '/users/me/subscriptions', wire({ subscriptions: [{ name: channel.name }] })),
     400,

@@ -48,7 +48,7 @@ export const GET_USER_CHECKS = defineChecks([
     endpoint: ENDPOINT,
     async run(ctx) {
       const fields = await profileFields(ctx);
-      const user = await ctx.newUser();
+      const user = await ctx.sharedMember(0);
       expectSuccess(await ctx.call(user, 'PATCH', '/users/me/profile_data', { data: JSON.stringify([{ id: fields.short, value: 'shown on request' }]) }));
       expectTrue(!('profile_data' in (await readUser(ctx, ctx.cast.member, user.userId))), 'no profile_data by default', 'users.get.custom-profile-fields');
       expectTrue(

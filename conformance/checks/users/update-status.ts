@@ -16,7 +16,7 @@ async function post(ctx: CheckContext, user: Actor, params: Record<string, strin
 
 /** A user with some status already set, so failures have something to leave alone. */
 async function userWithStatus(ctx: CheckContext): Promise<{ user: Actor; before: Body }> {
-  const user = await ctx.newUser();
+  const user = await ctx.sharedMember(0);
   expectSuccess(await post(ctx, user, { status_text: 'Before', ...OCTOPUS }));
   return { user, before: await statusOf(ctx, user) };
 }
@@ -172,7 +172,7 @@ export const UPDATE_STATUS_CHECKS = defineChecks([
     level: 'compat',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const user = await ctx.newUser();
+      const user = await ctx.sharedMember(0);
       for (const [params, message] of Object.values(REFUSALS)) expectError(await post(ctx, user, params), 400, 'BAD_REQUEST', message);
       expectError(await post(ctx, user, { status_text: 'z'.repeat(61) }), 400, 'BAD_REQUEST', 'status_text is too long (limit: 60 characters)');
     },
@@ -184,7 +184,7 @@ export const UPDATE_STATUS_CHECKS = defineChecks([
     level: 'compat',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const user = await ctx.newUser();
+      const user = await ctx.sharedMember(0);
       const text = 'w'.repeat(60);
       expectSuccess(await post(ctx, user, { status_text: `   ${text}   ` }));
       expectEqual((await statusOf(ctx, user))['status_text'], text, 'the stored text');
@@ -197,7 +197,7 @@ export const UPDATE_STATUS_CHECKS = defineChecks([
     level: 'compat',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const user = await ctx.newUser();
+      const user = await ctx.sharedMember(0);
       expectSuccess(await post(ctx, user, { emoji_name: 'octopus', status_text: 'Diving' }));
       expectEqual(await statusOf(ctx, user), { status_text: 'Diving', ...OCTOPUS }, 'the status after a name-only emoji');
       expectSuccess(await post(ctx, user, { emoji_name: '' }));

@@ -186,7 +186,8 @@ export const UPDATE_USER_CHECKS = defineChecks([
     endpoint: ENDPOINT,
     async run(ctx) {
       const fields = await profileFields(ctx);
-      const target = await ctx.newUser();
+      // Not pool member 0: other checks leave a Users value there, which would hide an ignored one here.
+      const target = await ctx.sharedMember(1);
       const path = `/users/${target.userId}`;
       const set = [
         { id: fields.short, value: 'set by an administrator' },

@@ -321,7 +321,7 @@ export const USER_RECORD_CHECKS = defineChecks([
     endpoint: 'GET /users',
     async run(ctx) {
       const fields = await profileFields(ctx);
-      const user = await ctx.newUser();
+      const user = await ctx.sharedMember(0);
       expectSuccess(await ctx.call(user, 'PATCH', '/users/me/profile_data', { data: JSON.stringify([{ id: fields.short, value: 'record value' }]) }));
       for (const listed of await listUsers(ctx, ctx.cast.member)) {
         expectTrue(!('profile_data' in listed), `no profile_data unless asked, got it on user ${String(listed['user_id'])}`, 'users.record.profile-data');
@@ -358,7 +358,7 @@ export const USER_RECORD_CHECKS = defineChecks([
     endpoint: 'GET /users/{user_id}',
     async run(ctx) {
       const fields = await profileFields(ctx);
-      const user = await ctx.newUser();
+      const user = await ctx.sharedMember(0);
       const data = [
         { id: fields.long, value: 'Some **bold** words' },
         { id: fields.select, value: 'b' },
