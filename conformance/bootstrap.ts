@@ -67,7 +67,9 @@ export interface Session {
   unique(label: string): string;
   /** Ids of every user the run created so far. */
   readonly createdUserIds: readonly number[];
-  /** Deactivates every user the run created; errors are ignored. */
+  /** Notes a user group a check created, so that teardown deactivates it. */
+  noteCreatedGroup(groupId: number): void;
+  /** Deactivates every user group and user the run created; errors are ignored. */
   teardown(): Promise<void>;
 }
 
@@ -252,6 +254,7 @@ export async function bootstrap(target: Target, owner: TargetCredentials, option
   }
   log = null;
   const shared: Promise<Actor>[] = [];
+  const createdGroups: number[] = [];
 
   return {
     target,
@@ -277,7 +280,18 @@ export async function bootstrap(target: Target, owner: TargetCredentials, option
       counter += 1;
       return `${runId}-${label}-${counter}`;
     },
+    noteCreatedGroup(groupId) {
+      createdGroups.push(groupId);
+    },
     async teardown() {
+      // Groups first: a later run's group listings should not carry this run's groups.
+      for (const id of createdGroups.splice(0).reverse()) {
+        try {
+          await direct(ownerActor, 'POST', `/user_groups/${id}/deactivate`);
+        } catch {
+          // Best effort, as for users: a group already deactivated, or a target that went away.
+        }
+      }
       await deactivateAll(direct, ownerActor, created);
     },
   };

@@ -56,6 +56,9 @@ export function createContext(session: Session, options: { readonly seed: number
       throw new TransportError(method, path, error);
     }
     exchanges.push({ auth, method, path, params: { ...params }, files, response });
+    const groupId =
+      method === 'POST' && path === '/user_groups/create' && response.status === 200 ? (response.body as { group_id?: unknown } | null)?.group_id : undefined;
+    if (typeof groupId === 'number') session.noteCreatedGroup(groupId);
     return response;
   };
   return {
