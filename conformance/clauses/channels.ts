@@ -1,5 +1,6 @@
 /** Subscriptions: POST, DELETE and GET /users/me/subscriptions, and GET /users/{user_id}/subscriptions/{stream_id}. */
 import type { Clause } from '../clauses.js';
+import { compat, spec } from './clause.js';
 
 const SUBSCRIBE = 'POST /users/me/subscriptions';
 const UNSUBSCRIBE = 'DELETE /users/me/subscriptions';
@@ -8,14 +9,6 @@ const STATUS = 'GET /users/{user_id}/subscriptions/{stream_id}';
 const SECTION = 'POST /users/me/subscriptions — subscribe users to channels';
 const CHANNEL_SECTION = 'Channel (as listed by the channel listing)';
 const LIMITS = 'Limits';
-
-function spec(id: string, section: string, summary: string, endpoint: string): Clause {
-  return { id, section, summary, level: 'spec', endpoint };
-}
-
-function compat(id: string, section: string, summary: string, endpoint: string): Clause {
-  return { id, section, summary, level: 'compat', endpoint };
-}
 
 export const CHANNEL_CLAUSES: readonly Clause[] = [
   // ------------------------------------------------------------------ spec: POST /users/me/subscriptions

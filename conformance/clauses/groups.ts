@@ -1,17 +1,10 @@
 import type { Clause } from '../clauses.js';
+import { compat, spec } from './clause.js';
 
 const MEMBERS = 'POST /user_groups/{user_group_id}/members';
 const MEMBERS_SECTION = 'POST /user_groups/{user_group_id}/members — update group members';
 const LIST = 'GET /user_groups';
 const CREATE = 'POST /user_groups/create';
-
-function spec(id: string, section: string, summary: string, endpoint?: string): Clause {
-  return endpoint === undefined ? { id, section, summary, level: 'spec' } : { id, section, summary, level: 'spec', endpoint };
-}
-
-function compat(id: string, section: string, summary: string, endpoint: string): Clause {
-  return { id, section, summary, level: 'compat', endpoint };
-}
 
 export const GROUP_CLAUSES: readonly Clause[] = [
   // Spec

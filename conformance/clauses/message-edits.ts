@@ -8,6 +8,7 @@
  * §5.1).
  */
 import type { Clause } from '../clauses.js';
+import { compat as compatClause, spec as specClause } from './clause.js';
 
 const EDIT = 'PATCH /messages/{message_id}';
 const SECTION = 'PATCH /messages/{message_id} — edit a message';
@@ -16,11 +17,11 @@ const facts = (section: string) => `server-messages-channels.md: ${section}`;
 const events = (section: string) => `server-events.md: ${section}`;
 
 function spec(id: string, section: string, summary: string): Clause {
-  return { id, section, summary, level: 'spec', endpoint: EDIT };
+  return specClause(id, section, summary, EDIT);
 }
 
 function compat(id: string, section: string, summary: string): Clause {
-  return { id, section, summary, level: 'compat', endpoint: EDIT };
+  return compatClause(id, section, summary, EDIT);
 }
 
 export const MESSAGE_EDIT_CLAUSES: readonly Clause[] = [

@@ -4,14 +4,11 @@
  * the real server's behaviour (server-events.md §1.6, §5.1 and §6).
  */
 import type { Clause } from '../clauses.js';
+import { compat } from './clause.js';
 
 const SEND = 'POST /messages';
 const DELETE = 'DELETE /messages/{message_id}';
 const ev = (section: string) => `server-events.md: ${section}`;
-
-function compat(id: string, section: string, summary: string, endpoint: string): Clause {
-  return { id, section, summary, level: 'compat', endpoint };
-}
 
 export const MESSAGE_EVENT_CLAUSES: readonly Clause[] = [
   compat(

@@ -8,6 +8,7 @@
  * §6.3 and server-events.md §5.1).
  */
 import type { Clause } from '../clauses.js';
+import { compat, spec } from './clause.js';
 
 const UPDATE = 'POST /messages/flags';
 const NARROW = 'POST /messages/flags/narrow';
@@ -21,14 +22,6 @@ const TOPIC_SECTION = 'POST /mark_topic_as_read (deprecated)';
 const MATCHES_SECTION = 'GET /messages/matches_narrow';
 const facts = (section: string) => `server-messages-channels.md: ${section}`;
 const events = (section: string) => `server-events.md: ${section}`;
-
-function spec(id: string, section: string, summary: string, endpoint: string): Clause {
-  return { id, section, summary, level: 'spec', endpoint };
-}
-
-function compat(id: string, section: string, summary: string, endpoint: string): Clause {
-  return { id, section, summary, level: 'compat', endpoint };
-}
 
 export const MESSAGE_FLAG_CLAUSES: readonly Clause[] = [
   // ------------------------------------------------------------------ spec

@@ -6,6 +6,7 @@
  * server-messages-channels.md and server-markdown.md).
  */
 import type { Clause } from '../clauses.js';
+import { compat, spec } from './clause.js';
 
 const SEND = 'POST /messages';
 const LIST = 'GET /messages';
@@ -17,14 +18,6 @@ const RENDER = 'POST /messages/render';
 const FLAGS = 'Message flags';
 const ERRORS = 'Errors';
 const facts = (section: string) => `server-messages-channels.md: ${section}`;
-
-function spec(id: string, section: string, summary: string, endpoint: string): Clause {
-  return { id, section, summary, level: 'spec', endpoint };
-}
-
-function compat(id: string, section: string, summary: string, endpoint: string): Clause {
-  return { id, section, summary, level: 'compat', endpoint };
-}
 
 export const MESSAGE_CLAUSES: readonly Clause[] = [
   // ------------------------------------------------------------------ spec

@@ -7,6 +7,7 @@
  * server-messages-channels.md §7, §8 and server-events.md §5.1).
  */
 import type { Clause } from '../clauses.js';
+import { compat, spec } from './clause.js';
 
 const ADD = 'POST /messages/{message_id}/reactions';
 const REMOVE = 'DELETE /messages/{message_id}/reactions';
@@ -18,14 +19,6 @@ const RECORDS = 'Other records';
 const ERRORS = 'Errors';
 const facts = (section: string) => `server-messages-channels.md: ${section}`;
 const ev = (section: string) => `server-events.md: ${section}`;
-
-function spec(id: string, section: string, summary: string, endpoint: string): Clause {
-  return { id, section, summary, level: 'spec', endpoint };
-}
-
-function compat(id: string, section: string, summary: string, endpoint: string): Clause {
-  return { id, section, summary, level: 'compat', endpoint };
-}
 
 export const REACTION_CLAUSES: readonly Clause[] = [
   // ------------------------------------------------------------------ spec

@@ -1,15 +1,8 @@
 import type { Clause } from '../clauses.js';
+import { compat, spec } from './clause.js';
 
 const REGISTER = 'POST /register';
 const UPDATE = 'PATCH /realm';
-
-function spec(id: string, section: string, summary: string, endpoint: string): Clause {
-  return { id, section, summary, level: 'spec', endpoint };
-}
-
-function compat(id: string, section: string, summary: string, endpoint: string): Clause {
-  return { id, section, summary, level: 'compat', endpoint };
-}
 
 export const REALM_CLAUSES: readonly Clause[] = [
   // What the spec says the register response carries.

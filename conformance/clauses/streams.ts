@@ -1,5 +1,6 @@
 /** Reading channels and changing their settings: GET /streams and friends, PATCH and DELETE /streams/{stream_id}. */
 import type { Clause } from '../clauses.js';
+import { compat, spec } from './clause.js';
 
 const LIST = 'GET /streams';
 const GET = 'GET /streams/{stream_id}';
@@ -9,14 +10,6 @@ const ARCHIVE = 'DELETE /streams/{stream_id}';
 const MEMBERS = 'GET /streams/{stream_id}/members';
 const LIST_SECTION = 'GET /streams — get all channels';
 const CHANNEL_SECTION = 'Channel (as listed by the channel listing)';
-
-function spec(id: string, section: string, summary: string, endpoint: string): Clause {
-  return { id, section, summary, level: 'spec', endpoint };
-}
-
-function compat(id: string, section: string, summary: string, endpoint: string): Clause {
-  return { id, section, summary, level: 'compat', endpoint };
-}
 
 export const STREAM_CLAUSES: readonly Clause[] = [
   // ------------------------------------------------------------------ spec: the channel object

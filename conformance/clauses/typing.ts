@@ -5,6 +5,7 @@
  * (`compat`, facts in server-messages-channels.md §9 and server-events.md §5.2).
  */
 import type { Clause } from '../clauses.js';
+import { compat, spec } from './clause.js';
 
 const TYPING = 'POST /typing';
 const EDIT = 'POST /messages/{message_id}/typing';
@@ -12,14 +13,6 @@ const EDIT = 'POST /messages/{message_id}/typing';
 const EDIT_SECTION = 'POST /messages/{message_id}/typing — typing status while editing';
 const facts = (section: string) => `server-messages-channels.md: ${section}`;
 const ev = (section: string) => `server-events.md: ${section}`;
-
-function spec(id: string, section: string, summary: string, endpoint: string): Clause {
-  return { id, section, summary, level: 'spec', endpoint };
-}
-
-function compat(id: string, section: string, summary: string, endpoint: string): Clause {
-  return { id, section, summary, level: 'compat', endpoint };
-}
 
 export const TYPING_CLAUSES: readonly Clause[] = [
   // ------------------------------------------------------------------ spec
