@@ -6,12 +6,12 @@
  */
 import { freeze } from 'immer';
 import { generatedUserApiKey, generatedUserEmail } from '../fixtures/generate.js';
-import { BENCH_CHANNEL_PREFIX, generateMessageRealm, type MessageRealmShape } from '../fixtures/generate-messages.js';
+import { BENCH_CHANNEL_PREFIX, generateMessageRealm, type MessageRealmShape, plainChannelMessage } from '../fixtures/generate-messages.js';
 import { createEntropySource } from '../http/environment.js';
 import { basicAuthorization } from '../model/auth.js';
 import { handle } from '../model/handle.js';
 import { FLAG_BITS } from '../model/rules/message-flags.js';
-import type { Message, State, WritableState } from '../model/state.js';
+import type { State, WritableState } from '../model/state.js';
 import { insertMessageMutably, putUserMessageMutably, recipientIdMutably } from '../model/tables/messages.js';
 import { getRow, rows } from '../model/tables/table.js';
 import { percentile } from './write-cost.js';
@@ -37,30 +37,15 @@ function subjectWith(label: string, messages: number): Subject {
   const firstId = state.counters.nextMessageId;
   const dateSent = base.realm.dateCreated + messages;
   for (let index = 0; index < TOPIC_SIZE; index++) {
-    const message: Message = {
+    const message = plainChannelMessage({
       id: firstId + index,
       senderId: subscriberIds[index % subscriberIds.length]!,
       channelId: channel.id,
       topic: MOVED_TOPIC,
-      directUserIds: [],
       recipientId: recipientIdMutably(state, `channel:${channel.id}`),
-      content: `Moving ${index}`,
-      renderedContent: `<p>Moving ${index}</p>`,
+      text: `Moving ${index}`,
       dateSent: dateSent + index,
-      client: 'website',
-      isMeMessage: false,
-      mentionedUserIds: [],
-      mentionedGroupIds: [],
-      streamWildcard: false,
-      topicWildcard: false,
-      hasLink: false,
-      hasImage: false,
-      hasAttachment: false,
-      reactions: [],
-      editHistory: [],
-      lastEditTimestamp: null,
-      lastMovedTimestamp: null,
-    };
+    });
     insertMessageMutably(state, message);
     for (const userId of subscriberIds) putUserMessageMutably(state, userId, message, FLAG_BITS.read);
   }
