@@ -67,9 +67,9 @@ export interface Session {
   unique(label: string): string;
   /** Ids of every user the run created so far. */
   readonly createdUserIds: readonly number[];
-  /** Notes a user group a check created, so that teardown deactivates it. */
-  noteCreatedGroup(groupId: number): void;
-  /** Deactivates every user group and user the run created; errors are ignored. */
+  /** Notes the user group or channels a successful request created, so that teardown deactivates or archives them. */
+  noteCreation(auth: TargetAuth, method: string, path: string, params: Readonly<Record<string, string>>, response: TargetResponse): void;
+  /** Archives the channels, deactivates the user groups and users the run created; errors are ignored. */
   teardown(): Promise<void>;
 }
 
@@ -255,6 +255,8 @@ export async function bootstrap(target: Target, owner: TargetCredentials, option
   log = null;
   const shared: Promise<Actor>[] = [];
   const createdGroups: number[] = [];
+  /** Channel name → who subscribed first (its creator, who can still look a private channel up by name). */
+  const createdChannels = new Map<string, TargetAuth>();
 
   return {
     target,
@@ -280,11 +282,18 @@ export async function bootstrap(target: Target, owner: TargetCredentials, option
       counter += 1;
       return `${runId}-${label}-${counter}`;
     },
-    noteCreatedGroup(groupId) {
-      createdGroups.push(groupId);
+    noteCreation(auth, method, path, params, response) {
+      if (method !== 'POST' || response.status !== 200) return;
+      if (path === '/user_groups/create') {
+        const groupId = (response.body as { group_id?: unknown } | null)?.group_id;
+        if (typeof groupId === 'number') createdGroups.push(groupId);
+      } else if (path === '/users/me/subscriptions') {
+        for (const name of runChannelNames(params['subscriptions'], runId)) if (!createdChannels.has(name)) createdChannels.set(name, auth);
+      }
     },
     async teardown() {
-      // Groups first: a later run's group listings should not carry this run's groups.
+      // Channels and groups first: a later run's registers and listings should not carry them.
+      await archiveChannels(direct, ownerActor, createdChannels);
       for (const id of createdGroups.splice(0).reverse()) {
         try {
           await direct(ownerActor, 'POST', `/user_groups/${id}/deactivate`);
@@ -295,6 +304,42 @@ export async function bootstrap(target: Target, owner: TargetCredentials, option
       await deactivateAll(direct, ownerActor, created);
     },
   };
+}
+
+/** The names in a subscribe request's `subscriptions` that carry the run's prefix: channels the run made (or joined). */
+function runChannelNames(subscriptions: string | undefined, runId: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(subscriptions ?? '[]');
+    if (!Array.isArray(parsed)) return [];
+    return parsed
+      .map((entry: unknown) => (typeof entry === 'object' && entry !== null ? (entry as { name?: unknown }).name : undefined))
+      .filter((name): name is string => typeof name === 'string' && name.startsWith(`${runId}-`));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Marks the run's channels read for the owner and archives them: a later
+ * run's registers leave archived channels out (unless asked for them), so
+ * they do not grow with earlier runs. A renamed channel is no longer found by
+ * its name and stays.
+ */
+async function archiveChannels(call: Caller, owner: Actor, channels: Map<string, TargetAuth>): Promise<void> {
+  for (const [name, creator] of channels) {
+    try {
+      const found = await call(creator, 'GET', '/get_stream_id', { stream: name });
+      const id = (found.body as { stream_id?: unknown } | null)?.stream_id;
+      if (found.status !== 200 || typeof id !== 'number') continue;
+      // The run's messages would stay unread for the owner in registers of later runs.
+      const narrow = JSON.stringify([{ operator: 'channel', operand: id }]);
+      await call(owner, 'POST', '/messages/flags/narrow', { anchor: 'oldest', num_before: '0', num_after: '1000', narrow, op: 'add', flag: 'read' });
+      await call(owner, 'DELETE', `/streams/${id}`);
+    } catch {
+      // Best effort, as for users.
+    }
+  }
+  channels.clear();
 }
 
 async function deactivateAll(call: Caller, owner: Actor, ids: number[]): Promise<void> {

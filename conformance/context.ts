@@ -56,9 +56,7 @@ export function createContext(session: Session, options: { readonly seed: number
       throw new TransportError(method, path, error);
     }
     exchanges.push({ auth, method, path, params: { ...params }, files, response });
-    const groupId =
-      method === 'POST' && path === '/user_groups/create' && response.status === 200 ? (response.body as { group_id?: unknown } | null)?.group_id : undefined;
-    if (typeof groupId === 'number') session.noteCreatedGroup(groupId);
+    session.noteCreation(auth, method, path, params, response);
     return response;
   };
   return {
