@@ -68,6 +68,12 @@ export const USER_CLAUSES: readonly Clause[] = [
     level: 'compat',
   },
   {
+    id: 'users.record.timezone',
+    section: 'server-core.md: User object',
+    summary: 'timezone is the zone the user set ("" until then), legacy names canonicalised, the same through every read endpoint.',
+    level: 'compat',
+  },
+  {
     id: 'users.record.date-joined-format',
     section: 'server-core.md: User object',
     summary: 'date_joined is ISO 8601 with a UTC offset.',

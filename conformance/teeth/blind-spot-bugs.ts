@@ -207,6 +207,18 @@ export const BLIND_SPOT_BUGS: readonly Bug[] = [
     }),
   },
   {
+    name: 'user lists report every user’s timezone as unset',
+    area: 'users',
+    only: 'users.record.timezone',
+    caughtBy: ['users.record.timezone'],
+    distortion: () => ({
+      after: (request, response) =>
+        is(request, 'GET', '/users') && succeeded(response)
+          ? rewrite(response, (body) => eachOf(body['members'], (user) => void (user['timezone'] = '')))
+          : response,
+    }),
+  },
+  {
     name: 'profile_data updates answer success and store nothing',
     area: 'profile',
     only: 'profile.update.sets',

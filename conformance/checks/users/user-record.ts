@@ -281,6 +281,30 @@ export const USER_RECORD_CHECKS = defineChecks([
     },
   },
   {
+    id: 'users.record.timezone',
+    title:
+      'Given a user who sets a legacy and then a canonical time zone, then every read endpoint shows the canonical name (the legacy one canonicalised), and a user who set none shows ""',
+    clauses: ['users.record.timezone'],
+    level: 'compat',
+    endpoint: 'GET /users',
+    async run(ctx) {
+      const user = await ctx.sharedMember(0);
+      const fresh = await ctx.newUser();
+      const readEverywhere = async (userId: number): Promise<unknown[]> => {
+        const listed = (await listUsers(ctx, ctx.cast.member, { user_ids: JSON.stringify([userId]) })).find((entry) => entry['user_id'] === userId);
+        return [(await readUser(ctx, ctx.cast.owner, userId))['timezone'], (await readUser(ctx, ctx.cast.guest, userId))['timezone'], listed?.['timezone']];
+      };
+      expectEqual(await readEverywhere(fresh.userId), ['', '', ''], `timezone of user ${fresh.userId}, who never set one`, 'users.record.timezone');
+      for (const [set, shown] of [
+        ['Asia/Calcutta', 'Asia/Kolkata'],
+        ['America/Argentina/Buenos_Aires', 'America/Argentina/Buenos_Aires'],
+      ]) {
+        expectSuccess(await ctx.call(user, 'PATCH', '/settings', { timezone: set! }));
+        expectEqual(await readEverywhere(user.userId), [shown, shown, shown], `timezone of user ${user.userId} after setting ${set}`, 'users.record.timezone');
+      }
+    },
+  },
+  {
     id: 'users.record.date-joined-format',
     title: 'Given every listed user, then date_joined is ISO 8601 with a UTC offset',
     clauses: ['users.record.date-joined-format'],
