@@ -12,6 +12,7 @@ import { mySubscriptions, unsubscribe } from '../channels/support.js';
 import { systemGroupIds } from '../groups/support.js';
 import { profileFields } from '../profile/fields.js';
 import { realmSetting, restoring } from '../realm/support.js';
+import { adjustableMember } from '../users/support.js';
 
 const OCTOPUS = { emoji_name: 'octopus', emoji_code: '1f419', reaction_type: 'unicode_emoji' } as const;
 
@@ -59,7 +60,7 @@ export const USER_EVENT_CHECKS = defineChecks([
     level: 'compat',
     endpoint: 'PATCH /users/{user_id}',
     async run(ctx) {
-      const user = await ctx.newUser();
+      const user = await adjustableMember(ctx);
       await withQueues(ctx, { member: ctx.cast.member, user }, async (queues) => {
         const name = ctx.unique('renamed');
         expectSuccess(await ctx.call(ctx.cast.owner, 'PATCH', `/users/${user.userId}`, { full_name: name }));
@@ -82,7 +83,7 @@ export const USER_EVENT_CHECKS = defineChecks([
     endpoint: 'PATCH /users/{user_id}',
     async run(ctx) {
       const groups = await systemGroupIds(ctx);
-      const user = await ctx.newUser();
+      const user = await adjustableMember(ctx);
       await withQueues(ctx, { member: ctx.cast.member }, async (queues) => {
         expectSuccess(await ctx.call(ctx.cast.owner, 'PATCH', `/users/${user.userId}`, { role: '300' }));
         await settle(ctx, [queues.member]);

@@ -88,6 +88,20 @@ export async function setRole(ctx: CheckContext, by: Actor, userId: number, role
 }
 
 /** Active human owners as the owner sees them. */
+/** The shared pool's member that checks of PATCH /users may rename and re-role. */
+const ADJUSTABLE_POOL_INDEX = 6;
+
+/**
+ * A run-shared member for checks that change someone's name or role and need
+ * no fresh account: made a member again (a no-op when it is one) before each
+ * use, so a check that failed half-way cannot leave it an administrator.
+ */
+export async function adjustableMember(ctx: CheckContext): Promise<Actor> {
+  const user = await ctx.sharedMember(ADJUSTABLE_POOL_INDEX);
+  expectSuccess(await setRole(ctx, ctx.cast.owner, user.userId, 400));
+  return user;
+}
+
 export async function activeHumanOwners(ctx: CheckContext): Promise<Body[]> {
   const members = await listUsers(ctx, ctx.cast.owner);
   return members.filter((user) => user['role'] === 100 && user['is_active'] === true && user['is_bot'] !== true);

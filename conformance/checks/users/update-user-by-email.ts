@@ -1,7 +1,7 @@
 /** PATCH /users/{email}: the same update, the target named by address. */
 import { defineChecks } from '../../check.js';
 import { expectClientError, expectEqual, expectError, expectSuccess, expectUnchanged } from '../../expect.js';
-import { nonAdministrators, placeholderFor, placeholderHost, readUser, snapshot, uniqueEmail } from './support.js';
+import { adjustableMember, nonAdministrators, placeholderFor, placeholderHost, readUser, snapshot, uniqueEmail } from './support.js';
 
 const ENDPOINT = 'PATCH /users/{email}';
 
@@ -16,7 +16,7 @@ export const UPDATE_USER_BY_EMAIL_CHECKS = defineChecks([
     level: 'spec',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const target = await ctx.newUser();
+      const target = await adjustableMember(ctx);
       const host = await placeholderHost(ctx);
       const admin = ctx.cast.administrator;
       const seen = (await readUser(ctx, admin, target.userId))['delivery_email'];
@@ -38,7 +38,7 @@ export const UPDATE_USER_BY_EMAIL_CHECKS = defineChecks([
     level: 'spec',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const target = await ctx.newUser();
+      const target = await adjustableMember(ctx);
       const name = ctx.unique('byplaceholder');
       const address = placeholderFor(await placeholderHost(ctx), target.userId);
       expectSuccess(await ctx.call(ctx.cast.administrator, 'PATCH', byAddress(address), { full_name: name }), 'users.update-by-email.address');
@@ -52,7 +52,7 @@ export const UPDATE_USER_BY_EMAIL_CHECKS = defineChecks([
     level: 'spec',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const target = await ctx.newUser();
+      const target = await adjustableMember(ctx);
       const address = placeholderFor(await placeholderHost(ctx), target.userId);
       const before = await snapshot(ctx, target.userId);
       for (const actor of nonAdministrators(ctx)) {

@@ -2,7 +2,18 @@
 import { defineChecks } from '../../check.js';
 import { type Body, expectClientError, expectEqual, expectError, expectSuccess, expectTrue, expectUnchanged } from '../../expect.js';
 import { profileFields } from '../profile/fields.js';
-import { activeHumanOwners, expectCode, nonAdministrators, readUser, retire, setRole, snapshot, uniqueEmail, unknownUserId } from './support.js';
+import {
+  activeHumanOwners,
+  adjustableMember,
+  expectCode,
+  nonAdministrators,
+  readUser,
+  retire,
+  setRole,
+  snapshot,
+  uniqueEmail,
+  unknownUserId,
+} from './support.js';
 
 const ENDPOINT = 'PATCH /users/{user_id}';
 
@@ -18,7 +29,7 @@ export const UPDATE_USER_CHECKS = defineChecks([
     level: 'spec',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const target = await ctx.newUser();
+      const target = await adjustableMember(ctx);
       const before = await snapshot(ctx, target.userId);
       for (const actor of nonAdministrators(ctx)) {
         expectClientError(await ctx.call(actor, 'PATCH', `/users/${target.userId}`, { full_name: 'Renamed By Nobody' }), 'users.update.admin-only');
@@ -34,7 +45,7 @@ export const UPDATE_USER_CHECKS = defineChecks([
     level: 'compat',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const target = await ctx.newUser();
+      const target = await adjustableMember(ctx);
       const before = await snapshot(ctx, target.userId);
       expectError(
         await ctx.call(ctx.cast.member, 'PATCH', `/users/${target.userId}`, { full_name: 'Renamed By Member' }),
@@ -59,7 +70,7 @@ export const UPDATE_USER_CHECKS = defineChecks([
     level: 'spec',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const target = await ctx.newUser();
+      const target = await adjustableMember(ctx);
       const name = ctx.unique('renamed');
       const body = expectSuccess(await ctx.call(ctx.cast.administrator, 'PATCH', `/users/${target.userId}`, { full_name: name }), 'users.update.full-name');
       expectEqual(Object.keys(body).sort(), ['msg', 'result'], 'the keys of the answer', 'users.update.response');
@@ -73,7 +84,7 @@ export const UPDATE_USER_CHECKS = defineChecks([
     level: 'spec',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const target = await ctx.newUser();
+      const target = await adjustableMember(ctx);
       for (const role of [300, 600, 400, 200, 400]) {
         expectSuccess(await setRole(ctx, ctx.cast.administrator, target.userId, role), 'users.update.role');
         const user = await readUser(ctx, ctx.cast.member, target.userId);
@@ -93,7 +104,7 @@ export const UPDATE_USER_CHECKS = defineChecks([
     level: 'spec',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const target = await ctx.newUser();
+      const target = await adjustableMember(ctx);
       const before = await snapshot(ctx, target.userId);
       for (const role of ['500', '0', '1', '700', '-100', '"400"', 'moderator', 'null', '[300]']) {
         expectClientError(await ctx.call(ctx.cast.owner, 'PATCH', `/users/${target.userId}`, { role }), 'users.update.role-values');
@@ -258,7 +269,7 @@ export const UPDATE_USER_CHECKS = defineChecks([
     level: 'compat',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const target = await ctx.newUser();
+      const target = await adjustableMember(ctx);
       const before = await snapshot(ctx, target.userId);
       for (const full_name of ['', '   ']) expectSuccess(await ctx.call(ctx.cast.administrator, 'PATCH', `/users/${target.userId}`, { full_name }));
       expectUnchanged(before, await snapshot(ctx, target.userId), 'the user');
@@ -271,7 +282,7 @@ export const UPDATE_USER_CHECKS = defineChecks([
     level: 'compat',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const target = await ctx.newUser();
+      const target = await adjustableMember(ctx);
       const before = await snapshot(ctx, target.userId);
       const cases: [string, string][] = [
         ['x'.repeat(101), 'Name too long!'],
@@ -295,7 +306,7 @@ export const UPDATE_USER_CHECKS = defineChecks([
     level: 'compat',
     endpoint: ENDPOINT,
     async run(ctx) {
-      const target = await ctx.newUser();
+      const target = await adjustableMember(ctx);
       const before = await snapshot(ctx, target.userId);
       expectSuccess(await setRole(ctx, ctx.cast.administrator, target.userId, 400));
       expectUnchanged(before, await snapshot(ctx, target.userId), 'the user');
