@@ -4,8 +4,7 @@
  * state read back afterwards. It talks to the target only through `ctx.call`,
  * which records every exchange so a failure can be reproduced with curl.
  */
-import type { UploadedFile } from '../src/model/request.js';
-import type { TargetAuth, TargetClock, TargetCredentials, TargetResponse } from './target.js';
+import type { TargetAuth, TargetBytesResponse, TargetClock, TargetCredentials, TargetFile, TargetResponse } from './target.js';
 
 /** `spec`: the spec states it. `compat`: the real server does it where the spec is silent. */
 export type Level = 'spec' | 'compat';
@@ -37,14 +36,22 @@ export interface Exchange {
   readonly method: string;
   readonly path: string;
   readonly params: Readonly<Record<string, string>>;
-  readonly files: readonly UploadedFile[];
+  readonly files: readonly TargetFile[];
   readonly response: TargetResponse;
+  /** Set when `path` is from the server's root rather than below /api/v1 (a ctx.fetch). */
+  readonly root?: true;
 }
 
 export interface CheckContext {
   readonly cast: Cast;
   /** Calls the target and records the exchange. Parameters are raw wire strings (JSON-encode arrays yourself). */
-  call(auth: TargetAuth, method: string, path: string, params?: Readonly<Record<string, string>>, files?: readonly UploadedFile[]): Promise<TargetResponse>;
+  call(auth: TargetAuth, method: string, path: string, params?: Readonly<Record<string, string>>, files?: readonly TargetFile[]): Promise<TargetResponse>;
+  /**
+   * A GET or HEAD from the server's root (a file path such as /user_uploads/…),
+   * recorded like a call, with the answer's bytes. Skips the check on a target
+   * that cannot do it.
+   */
+  fetch(auth: TargetAuth, method: 'GET' | 'HEAD', rootPath: string, headers?: Readonly<Record<string, string>>): Promise<TargetBytesResponse>;
   /** A fresh throw-away user for checks that change or deactivate someone (role 400 unless given). */
   newUser(role?: number): Promise<Actor>;
   /**

@@ -12,6 +12,7 @@ import { EVENT_ORACLE_CLAUSES } from './clauses/event-oracle.js';
 import { EVENT_CLAUSES } from './clauses/events.js';
 import { GENERAL_CLAUSES } from './clauses/general.js';
 import { GROUP_CLAUSES } from './clauses/groups.js';
+import { LINKIFIER_CLAUSES } from './clauses/linkifiers.js';
 import { MESSAGE_EDIT_CLAUSES } from './clauses/message-edits.js';
 import { MESSAGE_EVENT_CLAUSES } from './clauses/message-events.js';
 import { MESSAGE_FLAG_CLAUSES } from './clauses/message-flags.js';
@@ -20,9 +21,13 @@ import { PROFILE_CLAUSES } from './clauses/profile.js';
 import { PROPERTY_CLAUSES } from './clauses/properties.js';
 import { REACTION_CLAUSES, REPORT_CLAUSES } from './clauses/reactions.js';
 import { REALM_CLAUSES } from './clauses/realm.js';
+import { REALM_EMOJI_CLAUSES } from './clauses/realm-emoji.js';
+import { SAVED_SNIPPET_CLAUSES } from './clauses/saved-snippets.js';
 import { STREAM_CLAUSES } from './clauses/streams.js';
 import { TYPING_CLAUSES } from './clauses/typing.js';
+import { UPLOAD_CLAUSES } from './clauses/uploads.js';
 import { USER_CLAUSES } from './clauses/users.js';
+import { VIDEO_CALL_CLAUSES } from './clauses/video-calls.js';
 
 export interface Clause {
   /** Stable id, `area.subject.rule`, e.g. `subscribe.principal.deactivated`. */
@@ -45,6 +50,8 @@ export const CLAUSES: readonly Clause[] = [
   ...STREAM_CLAUSES,
   ...GROUP_CLAUSES,
   ...REALM_CLAUSES,
+  ...LINKIFIER_CLAUSES,
+  ...REALM_EMOJI_CLAUSES,
   ...MESSAGE_CLAUSES,
   ...REACTION_CLAUSES,
   ...REPORT_CLAUSES,
@@ -54,6 +61,9 @@ export const CLAUSES: readonly Clause[] = [
   ...MESSAGE_EVENT_CLAUSES,
   ...EVENT_ORACLE_CLAUSES,
   ...TYPING_CLAUSES,
+  ...UPLOAD_CLAUSES,
+  ...SAVED_SNIPPET_CLAUSES,
+  ...VIDEO_CALL_CLAUSES,
   ...PROPERTY_CLAUSES,
 ];
 

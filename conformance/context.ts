@@ -3,10 +3,9 @@
  * recorded, so a failure can show the exchange that revealed it and a curl
  * reproduction of everything the check sent.
  */
-import type { UploadedFile } from '../src/model/request.js';
 import type { Session } from './bootstrap.js';
-import type { Actor, CheckContext, Exchange } from './check.js';
-import type { TargetAuth, TargetResponse } from './target.js';
+import { type Actor, type CheckContext, CheckSkipped, type Exchange } from './check.js';
+import type { TargetAuth, TargetBytesResponse, TargetFile, TargetResponse } from './target.js';
 
 /**
  * The target could not be asked at all (connection refused, reset, DNS …),
@@ -47,7 +46,7 @@ export function createContext(session: Session, options: { readonly seed: number
     method: string,
     path: string,
     params: Readonly<Record<string, string>> = {},
-    files: readonly UploadedFile[] = [],
+    files: readonly TargetFile[] = [],
   ): Promise<TargetResponse> => {
     let response: TargetResponse;
     try {
@@ -59,6 +58,23 @@ export function createContext(session: Session, options: { readonly seed: number
     session.noteCreation(auth, method, path, params, response);
     return response;
   };
+  const fetch = async (
+    auth: TargetAuth,
+    method: 'GET' | 'HEAD',
+    rootPath: string,
+    headers: Readonly<Record<string, string>> = {},
+  ): Promise<TargetBytesResponse> => {
+    const target = session.target;
+    if (target.fetch === undefined) throw new CheckSkipped('the target cannot fetch paths outside /api/v1');
+    let response: TargetBytesResponse;
+    try {
+      response = await target.fetch(auth, method, rootPath, headers);
+    } catch (error) {
+      throw new TransportError(method, rootPath, error);
+    }
+    exchanges.push({ auth, method, path: rootPath, params: {}, files: [], response, root: true });
+    return response;
+  };
   return {
     cast: session.cast,
     seed: options.seed,
@@ -67,6 +83,7 @@ export function createContext(session: Session, options: { readonly seed: number
     ...(session.target.jwtKey === undefined ? {} : { jwtKey: session.target.jwtKey }),
     exchanges,
     call,
+    fetch,
     newUser: (role?: number): Promise<Actor> => session.newUser(role, call),
     sharedMember: (index: number): Promise<Actor> => session.sharedMember(index, call),
     unique: (label: string) => session.unique(label),

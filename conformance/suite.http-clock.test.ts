@@ -1,7 +1,7 @@
 /**
  * The checks that move the target's clock (edit, move and typing time
- * limits), over HTTP: a chatref server started in this process, whose clock
- * the test owns, behind the plain HTTP target. A server in another process
+ * limits), over HTTP: a chatref server started
+ * in this process, whose clock the test owns, behind the plain HTTP target. A server in another process
  * has no clock a client can move, so suite.http.test.ts skips these checks.
  */
 import { afterAll, beforeAll } from 'vitest';

@@ -2,7 +2,6 @@
  * A Target is a server seen only through the public HTTP API shape: the
  * in-process model (no sockets) or a live URL. Checks talk to nothing else.
  */
-import type { UploadedFile } from '../src/model/request.js';
 
 export interface TargetCredentials {
   readonly email: string;
@@ -12,11 +11,25 @@ export interface TargetCredentials {
 /** Credentials, a raw Authorization header value (to send malformed ones), or none. */
 export type TargetAuth = TargetCredentials | string | null;
 
+/** A file to send in a multipart form. */
+export interface TargetFile {
+  readonly fieldName: string;
+  readonly fileName: string;
+  /** '' sends the part without a Content-Type. */
+  readonly contentType: string;
+  readonly data: Uint8Array;
+}
+
 export interface TargetResponse {
   readonly status: number;
   /** Header names in lower case. */
   readonly headers: Readonly<Record<string, string>>;
   readonly body: unknown;
+}
+
+/** An answer read as bytes; `body` is its JSON or text when it declares one, else null. */
+export interface TargetBytesResponse extends TargetResponse {
+  readonly bytes: Uint8Array;
 }
 
 /**
@@ -42,7 +55,13 @@ export interface Target {
    */
   readonly jwtKey?: string;
   /** Calls `method path` below /api/v1; GET parameters travel in the query string, others in a form body. */
-  call(auth: TargetAuth, method: string, path: string, params?: Readonly<Record<string, string>>, files?: readonly UploadedFile[]): Promise<TargetResponse>;
+  call(auth: TargetAuth, method: string, path: string, params?: Readonly<Record<string, string>>, files?: readonly TargetFile[]): Promise<TargetResponse>;
+  /**
+   * A GET or HEAD of a path from the server's root (outside /api/v1, e.g.
+   * /user_uploads/…), with the answer's raw bytes. Targets without it skip
+   * the checks that need it.
+   */
+  fetch?(auth: TargetAuth, method: 'GET' | 'HEAD', rootPath: string, headers?: Readonly<Record<string, string>>): Promise<TargetBytesResponse>;
   close(): Promise<void>;
 }
 

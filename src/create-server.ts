@@ -1,11 +1,14 @@
 /** Starting a chatref server from a fixture: the library form of `chatref serve`. */
 import { loadFixture } from './fixtures/load.js';
 import { type RunningServer, type ServerOptions, startServer } from './http/server.js';
-import type { State } from './model/state.js';
+import { withVideoCallProvider } from './model/actions/video-calls.js';
+import type { State, VideoCallProviderSetting } from './model/state.js';
 
 export interface CreateServerOptions extends Omit<ServerOptions, 'state'> {
   /** A fixture name or path, or a ready State. Default: the embedded default realm. */
   readonly fixture?: string | State;
+  /** The video call provider behind POST /calls/provider/create: `fake` (default) or `none` (not configured). */
+  readonly videoCallProvider?: VideoCallProviderSetting;
 }
 
 /**
@@ -17,7 +20,8 @@ export interface CreateServerOptions extends Omit<ServerOptions, 'state'> {
  * await server.stop();
  */
 export function createServer(options: CreateServerOptions = {}): Promise<RunningServer> {
-  const { fixture, ...rest } = options;
-  const state = typeof fixture === 'object' ? fixture : loadFixture(fixture);
+  const { fixture, videoCallProvider, ...rest } = options;
+  const loaded = typeof fixture === 'object' ? fixture : loadFixture(fixture);
+  const state = videoCallProvider === undefined ? loaded : withVideoCallProvider(loaded, videoCallProvider);
   return startServer({ ...rest, state });
 }

@@ -1,8 +1,11 @@
 /** A stateful, in-process handle on the model: no sockets, same answers as the server, one store underneath. */
 import { loadFixture } from './fixtures/load.js';
+import { withVideoCallProvider } from './model/actions/video-calls.js';
 import { basicAuthorization } from './model/auth.js';
+import { errorResponse } from './model/envelope.js';
+import { Errors } from './model/errors.js';
 import type { ModelResponse, UploadedFile } from './model/request.js';
-import type { State } from './model/state.js';
+import type { State, VideoCallProviderSetting } from './model/state.js';
 import { type EventStream, type EventStreamOptions, openEventStream } from './store/event-stream.js';
 import { Store, type StoreRequest } from './store/store.js';
 
@@ -15,6 +18,8 @@ export interface ModelOptions {
   readonly clock?: () => number;
   /** The address clients are told to use (realm_url); default https://<realm host>. */
   readonly origin?: string;
+  /** The video call provider behind POST /calls/provider/create: `fake` (default) or `none` (not configured). */
+  readonly videoCallProvider?: VideoCallProviderSetting;
 }
 
 export interface Credentials {
@@ -22,10 +27,19 @@ export interface Credentials {
   readonly apiKey: string;
 }
 
+/** A file to upload, with its bytes (the model stores them in its content store, as the HTTP layer does). */
+export interface FileData {
+  readonly fieldName: string;
+  readonly fileName: string;
+  /** '' for a part without a Content-Type. */
+  readonly contentType: string;
+  readonly data: Uint8Array;
+}
+
 export interface CallOptions {
   /** Credentials, or a raw Authorization header value (to send malformed ones). */
   readonly auth?: Credentials | string | null;
-  readonly files?: readonly UploadedFile[];
+  readonly files?: readonly FileData[];
   /** The User-Agent the request claims (the sending client's name in messages comes from it). */
   readonly userAgent?: string;
 }
@@ -44,6 +58,12 @@ export interface Model {
   request(method: string, path: string, params?: Readonly<Record<string, string>>, options?: CallOptions): Promise<ModelResponse>;
   /** The events a user's queue receives, as an async iterator; `stop()` (or `break`) deletes the queue. */
   events(user: Credentials, options?: EventStreamOptions): EventStream;
+  /**
+   * A GET or HEAD of a file path outside /api/v1 (e.g. /user_uploads/…):
+   * a binary answer names its bytes by `file.contentKey`; read them with
+   * `model.store.content.get(key)`. A path that is no file path answers 404.
+   */
+  fetch(method: string, path: string, options?: Pick<CallOptions, 'auth'> & { readonly range?: string }): ModelResponse;
   /** Sends due heartbeats and collects expired queues, by the model's clock. */
   tick(): void;
   /** Replaces the state (e.g. to rewind to an earlier one). */
@@ -65,7 +85,8 @@ function authorizationOf(auth: CallOptions['auth']): string | null {
  * for await (const event of model.events({ email: 'iago@chatref.test', apiKey: 'IagoAdministratorKey000000000002' })) { ... }
  */
 export function createModel(options: ModelOptions = {}): Model {
-  const state = typeof options.fixture === 'object' ? options.fixture : loadFixture(options.fixture);
+  const loaded = typeof options.fixture === 'object' ? options.fixture : loadFixture(options.fixture);
+  const state = options.videoCallProvider === undefined ? loaded : withVideoCallProvider(loaded, options.videoCallProvider);
   const store = new Store({
     state,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
@@ -73,11 +94,19 @@ export function createModel(options: ModelOptions = {}): Model {
   });
   if (options.clock === undefined) store.startTimers();
 
+  const storeFile = (file: FileData): UploadedFile => ({
+    fieldName: file.fieldName,
+    fileName: file.fileName,
+    contentType: file.contentType,
+    contentKey: store.content.put(file.data),
+    size: file.data.byteLength,
+  });
+
   const toRequest = (method: string, path: string, params: Readonly<Record<string, string>>, callOptions: CallOptions): StoreRequest => ({
     method,
     path,
     params,
-    files: callOptions.files ?? [],
+    files: (callOptions.files ?? []).map(storeFile),
     authorization: authorizationOf(callOptions.auth),
     ...(callOptions.userAgent === undefined ? {} : { userAgent: callOptions.userAgent }),
     ...(options.origin === undefined ? {} : { origin: options.origin }),
@@ -106,6 +135,10 @@ export function createModel(options: ModelOptions = {}): Model {
     },
     request,
     events: (user, streamOptions = {}) => openEventStream(request, user, streamOptions),
+    fetch(method, path, fetchOptions = {}) {
+      const served = store.serve({ method, path, authorization: authorizationOf(fetchOptions.auth), range: fetchOptions.range ?? null });
+      return served ?? errorResponse(Errors.notFound());
+    },
     tick: () => store.tick(),
     reset(next) {
       store.setState(next);

@@ -77,6 +77,8 @@ function liveSegment(kind: PathParamKind, env: PropertyEnv): string {
       return String(env.message.id);
     case 'deleted-message-id':
       return String(env.deletedMessage.id);
+    case 'unused-id':
+      return '999999999';
   }
 }
 
@@ -131,6 +133,7 @@ export function buildRequest(spec: EndpointSpec, env: PropertyEnv, mutations: re
   const crossReason = spec.refuses?.(params);
   if (crossReason !== undefined) reasons.push(crossReason);
   for (const [name, segment] of segments) if (segment.invalid) reasons.push(`{${name}}=${JSON.stringify(segment.value)} names nothing that exists`);
+  if (spec.acceptsAnyway?.(params) === true) reasons.length = 0;
 
   const path = spec.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(segments.get(name)?.value ?? ''));
   return { path, params, verdict: reasons.length > 0 ? 'invalid' : 'maybe', reasons };

@@ -1,10 +1,15 @@
 /** Custom profile data: own values, and the realm's field definitions. */
 import type { Clause } from '../clauses.js';
+import { compat } from './clause.js';
 
 const UPDATE_OWN = 'PATCH /users/me/profile_data';
 const LIST = 'GET /realm/profile_fields';
 const CREATE = 'POST /realm/profile_fields';
 const UPDATE_SECTION = 'PATCH /users/me/profile_data — update own profile data';
+const UPDATE = 'PATCH /realm/profile_fields/{field_id}';
+const DELETE = 'DELETE /realm/profile_fields/{field_id}';
+const REORDER = 'PATCH /realm/profile_fields';
+const ADMIN_FACTS = 'server-core.md: custom profile fields; zerver/views/custom_profile_fields.py';
 
 export const PROFILE_CLAUSES: readonly Clause[] = [
   // ------------------------------------------------------------------ spec
@@ -101,4 +106,44 @@ export const PROFILE_CLAUSES: readonly Clause[] = [
     level: 'compat',
     endpoint: CREATE,
   },
+  // ------------------------------------------- field administration (compat: the spec does not show definitions)
+  compat(
+    'profile.fields.update',
+    ADMIN_FACTS,
+    'PATCH /realm/profile_fields/{field_id} changes the label, hint and flags sent, each alone, and leaves the rest',
+    UPDATE,
+  ),
+  compat(
+    'profile.fields.update-validation',
+    ADMIN_FACTS,
+    'an update is validated as the field would be: "Label cannot be blank.", the 40/80-character limits, a taken label, a choice field without choices; nothing changes',
+    UPDATE,
+  ),
+  compat(
+    'profile.fields.update-default-external',
+    ADMIN_FACTS,
+    'a named external account field (e.g. GitHub) refuses a new label: "Default custom field cannot be updated."',
+    UPDATE,
+  ),
+  compat('profile.fields.delete', ADMIN_FACTS, 'DELETE /realm/profile_fields/{field_id} removes the field and every user’s value of it', DELETE),
+  compat('profile.fields.missing', ADMIN_FACTS, 'updating or deleting a field that does not exist is 400 BAD_REQUEST "Field id <id> not found."', DELETE),
+  compat(
+    'profile.fields.reorder',
+    ADMIN_FACTS,
+    'PATCH /realm/profile_fields with order lists the fields in that order, each field’s order its position',
+    REORDER,
+  ),
+  compat('profile.fields.reorder-all', ADMIN_FACTS, 'an order that leaves out a field is "Invalid order mapping." and changes nothing', REORDER),
+  compat(
+    'profile.fields.admin-only-changes',
+    ADMIN_FACTS,
+    'non-administrators get 400 UNAUTHORIZED_PRINCIPAL on updating, deleting and reordering, and nothing changes',
+    DELETE,
+  ),
+  compat(
+    'events.profile-fields.admin',
+    'server-events.md: §5.4',
+    'each update, deletion and reordering sends custom_profile_fields with the whole new list to everyone',
+    UPDATE,
+  ),
 ];

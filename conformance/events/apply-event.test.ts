@@ -196,6 +196,29 @@ describe('applyEvents: users', () => {
     expect(state['realm_users'][1]['profile_data']).toEqual({});
   });
 
+  it('forgets values of choices a choice field no longer offers, and keeps the others', () => {
+    const choices = (keys: string[]) => JSON.stringify(Object.fromEntries(keys.map((key, order) => [key, { text: key, order: String(order) }])));
+    const start = applyEvent(initialState(), { type: 'custom_profile_fields', fields: [{ id: 7, name: 'Editor', type: 3, field_data: choices(['x', 'y']) }] });
+    start['realm_users'][2]['profile_data'] = { '7': { value: 'y' } };
+    const state = applyEvent(start, { type: 'custom_profile_fields', fields: [{ id: 7, name: 'Editor', type: 3, field_data: choices(['x', 'z']) }] });
+    expect(state['realm_users'][1]['profile_data']).toEqual({ '7': { value: 'x' } });
+    expect(state['realm_users'][2]['profile_data']).toEqual({});
+  });
+
+  it('keeps the caller’s saved snippets in id order through add, update and remove', () => {
+    const snippet = (id: number, title: string) => ({ id, title, content: 'c', date_created: 1 });
+    let state = applyEvents({ ...initialState(), saved_snippets: [snippet(3, 'three')] }, [
+      { type: 'saved_snippets', op: 'add', saved_snippet: snippet(5, 'five') },
+      { type: 'saved_snippets', op: 'add', saved_snippet: snippet(4, 'four') },
+      { type: 'saved_snippets', op: 'update', saved_snippet: snippet(3, 'THREE') },
+    ]).state;
+    expect(state['saved_snippets']).toEqual([snippet(3, 'THREE'), snippet(4, 'four'), snippet(5, 'five')]);
+    state = applyEvent(state, { type: 'saved_snippets', op: 'remove', saved_snippet_id: 4 });
+    expect(state['saved_snippets'].map((entry: { id: number }) => entry.id)).toEqual([3, 5]);
+    // A state without the key (not fetched) stays without it.
+    expect(applyEvent(initialState(), { type: 'saved_snippets', op: 'remove', saved_snippet_id: 4 })).not.toHaveProperty('saved_snippets');
+  });
+
   it('keeps statuses as register shows them: cleared fields and empty statuses disappear', () => {
     let state = applyEvent(initialState(), { type: 'user_status', user_id: ME, status_text: 'out', away: true });
     expect(state['user_status'][String(ME)]).toEqual({ status_text: 'out', away: true });
@@ -342,9 +365,18 @@ describe('applyEvents: realm and groups', () => {
     expect(state['realm_user_groups'].map((entry: { id: number }) => entry.id)).toEqual([1, 2, 3, 4, 5, 9]);
   });
 
+  it('replaces realm_emoji with the dict a realm_emoji event carries, and leaves a state without the key alone', () => {
+    const emoji = {
+      '4': { id: '4', name: 'wave_2', source_url: '/user_avatars/1/emoji/images/a1b2c3d4.png', deactivated: true, author_id: 9, still_url: null },
+    };
+    const state = applyEvent({ ...initialState(), realm_emoji: {} }, { type: 'realm_emoji', op: 'update', realm_emoji: emoji });
+    expect(state['realm_emoji']).toEqual(emoji);
+    expect(applyEvent(initialState(), { type: 'realm_emoji', op: 'update', realm_emoji: emoji })).not.toHaveProperty('realm_emoji');
+  });
+
   it('reports event types it has no rule for and ignores those without state', () => {
-    const result = applyEvents(initialState(), [{ type: 'heartbeat' }, { type: 'message', message: {} }, { type: 'realm_emoji', op: 'update' }]);
-    expect(result.unknownTypes).toEqual(['realm_emoji']);
+    const result = applyEvents(initialState(), [{ type: 'heartbeat' }, { type: 'message', message: {} }, { type: 'realm_playgrounds', realm_playgrounds: [] }]);
+    expect(result.unknownTypes).toEqual(['realm_playgrounds']);
   });
 });
 

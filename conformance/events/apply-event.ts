@@ -5,7 +5,7 @@
  * apply_event, which its test suite uses to check that events and register
  * agree) for the state keys chatref serves: realm_user, subscription,
  * stream, realm_user_groups, realm, custom_profile_fields, default_streams,
- * user_status and video_calls. Facts were taken from that function; the
+ * user_status, video_calls, saved_snippets, realm_linkifiers and realm_emoji. Facts were taken from that function; the
  * code is ours and works on the post-processed form register answers
  * (realm_users / realm_non_active_users rather than the server's raw_users).
  *
@@ -32,6 +32,8 @@ export interface ApplyOptions {
   readonly includeDeactivatedGroups: boolean;
   /** Capability archived_channels (the events carry the difference; kept for completeness). */
   readonly archivedChannels: boolean;
+  /** Capability linkifier_url_template: without it realm_linkifiers stays the empty list register gave (default false). */
+  readonly linkifierUrlTemplate?: boolean;
 }
 
 export const DEFAULT_APPLY_OPTIONS: ApplyOptions = {
@@ -128,6 +130,16 @@ function isAnonymousGroup(value: unknown): value is { direct_members: number[]; 
   return isObject(value) && Array.isArray(value['direct_members']) && Array.isArray(value['direct_subgroups']);
 }
 
+/** The keys of a choice field's field_data (JSON text), or none when it does not parse. */
+function choiceKeys(fieldData: unknown): Set<string> {
+  try {
+    const parsed: unknown = JSON.parse(String(fieldData));
+    return new Set(isObject(parsed) ? Object.keys(parsed) : []);
+  } catch {
+    return new Set();
+  }
+}
+
 function isAdministratorRole(role: unknown): boolean {
   return role === ROLE.owner || role === ROLE.administrator;
 }
@@ -167,6 +179,16 @@ class Applier {
         return;
       case 'user_status':
         return this.userStatus(event);
+      case 'saved_snippets':
+        return this.savedSnippets(event);
+      case 'realm_linkifiers':
+        // As the real applier: only a client with linkifier_url_template takes the list (the server sends it only to such queues).
+        if (this.options.linkifierUrlTemplate === true && 'realm_linkifiers' in this.s) this.s['realm_linkifiers'] = structuredClone(event['realm_linkifiers']);
+        return;
+      case 'realm_emoji':
+        // op update carries every custom emoji of the realm: the client replaces its dict.
+        if ('realm_emoji' in this.s) this.s['realm_emoji'] = structuredClone(event['realm_emoji']);
+        return;
       case 'has_zoom_token':
       case 'has_provider_token':
         // chatref serves the spec's has_provider_token and the real server's has_zoom_token for the same fact.
@@ -595,10 +617,37 @@ class Applier {
     const fields = Array.isArray(event['fields']) ? (event['fields'] as Record<string, any>[]) : [];
     this.s['custom_profile_fields'] = structuredClone(fields);
     const ids = new Set(fields.map((field) => String(field['id'])));
+    // The server also drops values of a choice it no longer offers, without an event: a client finds them by the new choices.
+    const choices = new Map(fields.filter((field) => field['type'] === 3).map((field) => [String(field['id']), choiceKeys(field['field_data'])]));
     for (const user of this.userLists().flat()) {
       const profile = user['profile_data'];
       if (!isObject(profile)) continue;
-      for (const id of Object.keys(profile)) if (!ids.has(id)) delete profile[id];
+      for (const id of Object.keys(profile)) {
+        const offered = choices.get(id);
+        if (!ids.has(id) || (offered !== undefined && !offered.has(String(profile[id]?.['value'])))) delete profile[id];
+      }
+    }
+  }
+
+  /** The caller's own saved snippets, kept in id order as register lists them. */
+  private savedSnippets(event: StateEvent): void {
+    const snippets = this.s['saved_snippets'];
+    if (!Array.isArray(snippets)) return;
+    const list = snippets as Record<string, any>[];
+    switch (event['op']) {
+      case 'add':
+      case 'update': {
+        const snippet = event['saved_snippet'];
+        if (!isObject(snippet)) return;
+        const at = list.findIndex((other) => other['id'] === snippet['id']);
+        if (at !== -1) list[at] = structuredClone(snippet);
+        else list.push(structuredClone(snippet));
+        list.sort((a, b) => Number(a['id']) - Number(b['id']));
+        return;
+      }
+      case 'remove':
+        this.s['saved_snippets'] = list.filter((snippet) => snippet['id'] !== event['saved_snippet_id']);
+        return;
     }
   }
 

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { badRequestArbitrary, buildRequest } from '../arbitraries/bad-request.js';
 import type { Actor, Check, CheckContext } from '../check.js';
 import { CheckFailure } from '../check.js';
-import type { TargetAuth } from '../target.js';
+import type { TargetAuth, TargetResponse } from '../target.js';
 import { type EndpointSpec, endpointKey, type PropertyEnv, type ReadBack } from './endpoint-spec.js';
 import { ENDPOINT_SPECS } from './endpoints.js';
 import { propertyEnv } from './env.js';
@@ -55,6 +55,11 @@ async function refreshTarget(call: Call, env: PropertyEnv): Promise<PropertyEnv>
   return { ...env, target: { ...env.target, email } };
 }
 
+/** A 403 or 404 page in HTML, as the real server refuses on its upload paths. */
+function isHtmlRefusal(response: TargetResponse): boolean {
+  return (response.status === 403 || response.status === 404) && (response.headers['content-type'] ?? '').startsWith('text/html');
+}
+
 async function runBadInput(ctx: CheckContext, spec: EndpointSpec): Promise<void> {
   const baseEnv = await propertyEnv(ctx);
   const recorder = new Recorder(ctx);
@@ -67,7 +72,7 @@ async function runBadInput(ctx: CheckContext, spec: EndpointSpec): Promise<void>
       const reads = spec.observe(env);
       const before = await readAll(call, env.owner, reads);
       const response = await call(actorFor(spec, env), spec.method, request.path, request.params);
-      const outcome = expectWellFormed(response, CLAUSES);
+      const outcome = spec.htmlRefusals === true && isHtmlRefusal(response) ? 'error' : expectWellFormed(response, CLAUSES);
       if (outcome === 'success') {
         await spec.cleanUp?.(env, response, call);
         if (request.verdict === 'invalid') {

@@ -80,7 +80,9 @@ export type PathParamKind =
   | 'group-id'
   | 'spare-group-id'
   | 'message-id'
-  | 'deleted-message-id';
+  | 'deleted-message-id'
+  /** An id no record reaches (999999999): for writes no run may aim at a live record, such as deleting one of the realm's profile fields. */
+  | 'unused-id';
 
 /** A GET, made as the owner, whose body a failed request must leave as it was. */
 export interface ReadBack {
@@ -100,8 +102,12 @@ export interface EndpointSpec {
   /** Who calls it in bad-input runs: someone allowed to, so that parameter validation is what answers. */
   readonly actor: 'owner' | 'self' | 'none';
   readonly params: readonly ParamSpec[];
+  /** Parameters the server answers with success before reading anything else, even an id that names nothing (a PATCH with nothing to change). */
+  readonly acceptsAnyway?: (params: Readonly<Record<string, string>>) => boolean;
   /** A rule across parameters a conforming server enforces: why these parameters must be refused, or undefined. */
   readonly refuses?: (params: Readonly<Record<string, string>>) => string | undefined;
+  /** The real server refuses with HTML pages (403/404) rather than JSON, as on the upload paths. */
+  readonly htmlRefusals?: true;
   /** Slow on purpose (password hashing): property checks spend a fifth of their runs on it. */
   readonly slow?: boolean;
   /** Reads showing the state this endpoint could change (GET endpoints must leave them alone whatever happens). */

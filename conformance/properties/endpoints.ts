@@ -7,13 +7,19 @@ import type { EndpointSpec, ParamSpec, PropertyEnv, ReadBack } from './endpoint-
 import { CHANNEL_ENDPOINT_SPECS } from './endpoints-channels.js';
 import { EVENT_ENDPOINT_SPECS } from './endpoints-events.js';
 import { GROUP_ENDPOINT_SPECS } from './endpoints-groups.js';
+import { LINKIFIER_ENDPOINT_SPECS } from './endpoints-linkifiers.js';
 import { MESSAGE_EDIT_ENDPOINT_SPECS } from './endpoints-message-edits.js';
 import { MESSAGE_FLAG_ENDPOINT_SPECS } from './endpoints-message-flags.js';
 import { MESSAGE_ENDPOINT_SPECS } from './endpoints-messages.js';
+import { PROFILE_FIELD_ENDPOINT_SPECS } from './endpoints-profile-fields.js';
 import { REACTION_ENDPOINT_SPECS } from './endpoints-reactions.js';
 import { REALM_ENDPOINT_SPECS } from './endpoints-realm.js';
+import { REALM_EMOJI_ENDPOINT_SPECS } from './endpoints-realm-emoji.js';
+import { SAVED_SNIPPET_ENDPOINT_SPECS } from './endpoints-saved-snippets.js';
 import { SETTINGS_ENDPOINT_SPECS } from './endpoints-settings.js';
 import { TYPING_ENDPOINT_SPECS } from './endpoints-typing.js';
+import { UPLOAD_ENDPOINT_SPECS } from './endpoints-uploads.js';
+import { VIDEO_CALL_ENDPOINT_SPECS } from './endpoints-video-calls.js';
 import { BOOL, enumOf, INT_LIST, intEnumOf, nothing, OBJECT, OBJECT_LIST, optional, realmUsers, STRING, userRead } from './param-kinds.js';
 
 const ROLE = intEnumOf(100, 200, 300, 400, 600);
@@ -241,9 +247,12 @@ const USER_ENDPOINT_SPECS: readonly EndpointSpec[] = [
 
 export const ENDPOINT_SPECS: readonly EndpointSpec[] = [
   ...USER_ENDPOINT_SPECS,
+  ...PROFILE_FIELD_ENDPOINT_SPECS,
   ...CHANNEL_ENDPOINT_SPECS,
   ...GROUP_ENDPOINT_SPECS,
   ...REALM_ENDPOINT_SPECS,
+  ...LINKIFIER_ENDPOINT_SPECS,
+  ...REALM_EMOJI_ENDPOINT_SPECS,
   ...MESSAGE_ENDPOINT_SPECS,
   ...MESSAGE_FLAG_ENDPOINT_SPECS,
   ...MESSAGE_EDIT_ENDPOINT_SPECS,
@@ -251,4 +260,7 @@ export const ENDPOINT_SPECS: readonly EndpointSpec[] = [
   ...TYPING_ENDPOINT_SPECS,
   ...SETTINGS_ENDPOINT_SPECS,
   ...EVENT_ENDPOINT_SPECS,
+  ...SAVED_SNIPPET_ENDPOINT_SPECS,
+  ...VIDEO_CALL_ENDPOINT_SPECS,
+  ...UPLOAD_ENDPOINT_SPECS,
 ];

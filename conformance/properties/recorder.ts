@@ -4,9 +4,8 @@
  * counterexample can be printed as a curl script.
  */
 import fc from 'fast-check';
-import type { UploadedFile } from '../../src/model/request.js';
 import { type CheckContext, CheckFailure, type Exchange } from '../check.js';
-import type { TargetAuth, TargetResponse } from '../target.js';
+import type { TargetAuth, TargetFile, TargetResponse } from '../target.js';
 import { curlScript } from './curl.js';
 
 export type Call = (
@@ -14,7 +13,7 @@ export type Call = (
   method: string,
   path: string,
   params?: Readonly<Record<string, string>>,
-  files?: readonly UploadedFile[],
+  files?: readonly TargetFile[],
 ) => Promise<TargetResponse>;
 
 /** Records the requests of the current property execution and keeps those of the last failing one. */

@@ -51,4 +51,11 @@ describe('bad-input verdicts', () => {
     expect(verdict('get-messages', { narrow: 'null' }).verdict).toBe('maybe');
     expect(verdict('set-typing-status', { to: '[1,' }).verdict).toBe('invalid');
   });
+
+  it('accepts a saved snippet PATCH with nothing to change whatever its id names, and refuses one with a title for an unknown id', () => {
+    const spec = ENDPOINT_SPECS.find((candidate) => candidate.operation === 'edit-saved-snippet')!;
+    const unknown: Mutation = { kind: 'path', param: 'saved_snippet_id', segment: '1999999999' };
+    expect(buildRequest(spec, ENV, [unknown, { kind: 'drop', param: 'title' }]).verdict).toBe('maybe');
+    expect(buildRequest(spec, ENV, [unknown]).verdict).toBe('invalid');
+  });
 });

@@ -19,14 +19,14 @@ function oneLine(value: unknown, max = 200): string {
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }
 
-function urlWord(baseUrl: string | undefined, path: string): string {
-  const apiPath = `/api/v1${path}`;
+function urlWord(baseUrl: string | undefined, path: string, root = false): string {
+  const apiPath = root ? path : `/api/v1${path}`;
   if (baseUrl === undefined) return `"${URL_PLACEHOLDER}"${shellQuote(apiPath)}`;
   return shellQuote(`${baseUrl.replace(/\/+$/, '')}${apiPath}`);
 }
 
 /** One curl command (a single line, no trailing newline). */
-export function curlCommand(exchange: Pick<Exchange, 'auth' | 'method' | 'path' | 'params' | 'files'>, baseUrl?: string): string {
+export function curlCommand(exchange: Pick<Exchange, 'auth' | 'method' | 'path' | 'params' | 'files' | 'root'>, baseUrl?: string): string {
   const words = ['curl', '-sS'];
   const method = exchange.method.toUpperCase();
   const params = Object.entries(exchange.params);
@@ -39,7 +39,7 @@ export function curlCommand(exchange: Pick<Exchange, 'auth' | 'method' | 'path' 
     // curl sends data as POST by default; every other method (and a bare POST) needs -X.
     words.push('-X', method);
   }
-  words.push(urlWord(baseUrl, exchange.path));
+  words.push(urlWord(baseUrl, exchange.path, exchange.root === true));
   const auth = exchange.auth;
   if (auth !== null && typeof auth === 'object') words.push('-u', shellQuote(`${auth.email}:${auth.apiKey}`));
   else if (typeof auth === 'string') words.push('-H', shellQuote(`Authorization: ${auth}`));

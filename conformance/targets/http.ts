@@ -3,8 +3,28 @@ import { FormData, request } from 'undici';
 import { authorizationHeader, type Target } from '../target.js';
 
 /** `baseUrl` is the server's root (http://host:port); calls go below /api/v1. `jwtKey`: the organization's JWT secret, when known. */
+/** A byte answer's JSON or text, when its Content-Type says it has one (reports show it), else null. */
+export function readableBody(contentType: string | undefined, bytes: Uint8Array): unknown {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json' && !type.startsWith('text/')) return null;
+  const text = Buffer.from(bytes).toString('utf8');
+  if (type !== 'application/json') return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function lowerCaseHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  return out;
+}
+
 export function httpTarget(baseUrl: string, jwtKey?: string): Target {
-  const apiUrl = `${baseUrl.replace(/\/+$/, '')}/api/v1`;
+  const root = baseUrl.replace(/\/+$/, '');
+  const apiUrl = `${root}/api/v1`;
   return {
     name: baseUrl,
     ...(jwtKey === undefined ? {} : { jwtKey }),
@@ -17,7 +37,7 @@ export function httpTarget(baseUrl: string, jwtKey?: string): Target {
       if (files.length > 0) {
         const form = new FormData();
         for (const [name, value] of Object.entries(params)) form.append(name, value);
-        for (const file of files) form.append(file.fieldName, new Blob([file.data], { type: file.contentType }), file.fileName);
+        for (const file of files) form.append(file.fieldName, new Blob([file.data as Uint8Array<ArrayBuffer>], { type: file.contentType }), file.fileName);
         body = form;
       } else if (inQuery) {
         const query = new URLSearchParams(params).toString();
@@ -39,6 +59,14 @@ export function httpTarget(baseUrl: string, jwtKey?: string): Target {
         // A non-JSON body is kept as text so a check can report it.
       }
       return { status: response.statusCode, headers: responseHeaders, body: parsed };
+    },
+    async fetch(auth, method, rootPath, extraHeaders = {}) {
+      const authorization = authorizationHeader(auth);
+      const headers: Record<string, string> = { ...extraHeaders, ...(authorization === null ? {} : { authorization }) };
+      const response = await request(`${root}${rootPath}`, { method, headers });
+      const bytes = new Uint8Array(await response.body.arrayBuffer());
+      const responseHeaders = lowerCaseHeaders(response.headers);
+      return { status: response.statusCode, headers: responseHeaders, body: readableBody(responseHeaders['content-type'], bytes), bytes };
     },
     async close() {},
   };

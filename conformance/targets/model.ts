@@ -35,7 +35,25 @@ export function modelTarget(options: ModelOptions = {}): Target {
       // request(), not call(): a GET /events long-poll waits for its answer as it would over HTTP.
       const response = await model.request(method, request.path, request.params, { auth: authorizationHeader(auth), files });
       const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), value]));
-      return { status: response.status, headers, body: response.body };
+      return { status: response.status, headers, body: response.text ?? response.body };
+    },
+    async fetch(auth, method, rootPath, headers = {}) {
+      const range = Object.entries(headers).find(([name]) => name.toLowerCase() === 'range')?.[1];
+      const response = model.fetch(method, rootPath, { auth: authorizationHeader(auth), ...(range === undefined ? {} : { range }) });
+      const headerMap = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), value]));
+      let bytes: Uint8Array = new Uint8Array(0);
+      const file = response.file;
+      if (file !== undefined) {
+        headerMap['content-type'] = file.contentType;
+        if (file.disposition !== null) headerMap['content-disposition'] = file.disposition;
+        const whole = method === 'HEAD' ? undefined : model.store.content.get(file.contentKey);
+        if (whole !== undefined) bytes = file.range === undefined ? whole : whole.subarray(file.range.start, file.range.end + 1);
+        headerMap['content-length'] = String(file.range === undefined ? file.size : file.range.end - file.range.start + 1);
+      } else if (response.text !== undefined || response.body !== null) {
+        bytes = Buffer.from(response.text ?? JSON.stringify(response.body), 'utf8');
+        if (response.text === undefined) headerMap['content-type'] = 'application/json';
+      }
+      return { status: response.status, headers: headerMap, body: response.text ?? response.body, bytes };
     },
     async close() {
       model.close();

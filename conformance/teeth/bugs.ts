@@ -25,8 +25,12 @@ import {
   whoIs,
   withParams,
 } from './distort.js';
+import { EMOJI_BUGS } from './emoji-bugs.js';
+import { LINKIFIER_BUGS } from './linkifier-bugs.js';
 import { MESSAGE_BUGS } from './message-bugs.js';
 import { SETUP_BUGS } from './setup-bugs.js';
+import { SNIPPET_BUGS } from './snippet-bugs.js';
+import { UPLOAD_BUGS } from './upload-bugs.js';
 
 export interface Bug {
   /** What the broken server does wrong. */
@@ -761,6 +765,10 @@ export const BUGS: readonly Bug[] = [
     }),
   },
   ...MESSAGE_BUGS,
+  ...UPLOAD_BUGS,
+  ...LINKIFIER_BUGS,
+  ...EMOJI_BUGS,
+  ...SNIPPET_BUGS,
   ...SETUP_BUGS,
   ...BLIND_SPOT_BUGS,
 ];

@@ -5,8 +5,7 @@
  * change the state behind the client's back). Each bug in bugs.ts is a few
  * lines of data over these helpers.
  */
-import type { UploadedFile } from '../../src/model/request.js';
-import type { Target, TargetAuth, TargetCredentials, TargetResponse } from '../target.js';
+import type { Target, TargetAuth, TargetBytesResponse, TargetCredentials, TargetFile, TargetResponse } from '../target.js';
 import { modelTarget } from '../targets/model.js';
 
 export type Json = Record<string, any>;
@@ -17,7 +16,7 @@ export interface Request {
   readonly method: string;
   readonly path: string;
   readonly params: Readonly<Record<string, string>>;
-  readonly files: readonly UploadedFile[];
+  readonly files: readonly TargetFile[];
 }
 
 /** Calls the undistorted model (to look things up or change state behind the client's back). */
@@ -28,6 +27,8 @@ export interface Distortion {
   readonly before?: (request: Request, inner: Inner) => Request | TargetResponse | Promise<Request | TargetResponse>;
   /** The answer the client gets instead of the model's. */
   readonly after?: (request: Request, response: TargetResponse, inner: Inner) => TargetResponse | Promise<TargetResponse>;
+  /** The answer to a fetch outside /api/v1 (a file download) instead of the model's. */
+  readonly afterFetch?: (request: Request, response: TargetBytesResponse, inner: Inner) => TargetBytesResponse | Promise<TargetBytesResponse>;
 }
 
 function isResponse(value: Request | TargetResponse): value is TargetResponse {
@@ -51,6 +52,11 @@ export function distorted(name: string, distortion: Distortion, seed = 7): Targe
       }
       const response = await model.call(request.auth, request.method, request.path, request.params, request.files);
       return distortion.after === undefined ? response : distortion.after(request, response, inner);
+    },
+    async fetch(auth, method, path, headers = {}) {
+      const response = await model.fetch!(auth, method, path, headers);
+      const request: Request = { auth, method, path, params: {}, files: [] };
+      return distortion.afterFetch === undefined ? response : distortion.afterFetch(request, response, inner);
     },
     close: () => model.close(),
   };

@@ -8,10 +8,12 @@ import { getHeapStatistics } from 'node:v8';
 import { generateRealm } from '../fixtures/generate.js';
 import { HAMLET, IAGO } from '../testing/default-realm.js';
 import { compareThroughput, type HttpScenario, type ThroughputComparison } from './http-throughput.js';
+import { measureLinkifiers } from './linkifiers.js';
 import { measureFanOut, measureLongPolling } from './long-poll.js';
 import { MARKED_PER_REQUEST, measureFlagUpdates } from './message-flags.js';
 import { measureTopicMoves } from './message-moves.js';
 import { measureMessages, slowestPathologicalRender } from './messages.js';
+import { measureUpload } from './uploads.js';
 import { measureWriteCost, percentile, type WriteSubject, writeSubject } from './write-cost.js';
 
 /** The whole run stays well inside this; past it something hangs, so give up loudly. */
@@ -106,6 +108,9 @@ async function main(): Promise<void> {
   const messages = measureMessages(info);
   const flags = measureFlagUpdates(info);
   const moves = measureTopicMoves(info);
+  const linkifiers = measureLinkifiers(info);
+  const upload = await measureUpload();
+  info(`upload: ${megabytes(upload.storedBytes)} stored in the in-memory content store`);
 
   console.log('--- results ---');
   console.log(`write cost 10^6/10^3 users: ${writeCostRatio.toFixed(2)}`);
@@ -128,6 +133,10 @@ async function main(): Promise<void> {
       `${MARKED_PER_REQUEST} spread over the history: ${(flags.spread.large / flags.spread.small).toFixed(2)})`,
   );
   console.log(`rendering a message with a mention, a link, an emoji and a code block: ${messages.renderPerSecond.toFixed(0)} messages/s`);
+  console.log(
+    `rendering a message with 20 linkifiers configured / none: ${(linkifiers.withoutPerSecond / linkifiers.withTwentyPerSecond).toFixed(2)} ` +
+      `(${linkifiers.withTwentyPerSecond.toFixed(0)} vs ${linkifiers.withoutPerSecond.toFixed(0)} messages/s; 10^4 adversarial characters: ${linkifiers.adversarialMs.toFixed(0)} ms)`,
+  );
   const slowest = slowestPathologicalRender();
   console.log(`slowest pathological Markdown input (${slowest.label}, ~10^4 characters): ${slowest.milliseconds.toFixed(0)} ms`);
   for (const comparison of throughput) console.log(throughputLine(comparison));
@@ -140,6 +149,10 @@ async function main(): Promise<void> {
       `(write sent → event received: p50 ${longPoll.sendToDeliveryMsP50.toFixed(2)} ms)`,
   );
   console.log(`memory per held request: ${(longPoll.bytesPerHeldRequest / 1024).toFixed(1)} KiB (server rss)`);
+  console.log(
+    `http POST /user_uploads of a 100 MiB file: ${upload.mibPerSecond.toFixed(0)} MiB/s; peak growth during it: heap ${megabytes(upload.peakHeapGrowth)}, ` +
+      `rss beyond the stored bytes ${megabytes(upload.peakRssGrowthBeyondStored)}`,
+  );
   const by = fanOut.microsecondsByReceivers;
   console.log(
     `fan-out: write reaching 1000 queues / 10 queues = ${(by.get(1000)! / by.get(10)!).toFixed(1)}; ` +

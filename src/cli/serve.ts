@@ -3,14 +3,18 @@ import { parseArgs } from 'node:util';
 import { loadFixture, readFixture } from '../fixtures/load.js';
 import { fixtureSchema } from '../fixtures/schema.js';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../http/server.js';
+import { withVideoCallProvider } from '../model/actions/video-calls.js';
+import type { VideoCallProviderSetting } from '../model/state.js';
 import { UsageError } from './usage-error.js';
 
-export const SERVE_USAGE = `Usage: chatref serve [--host 127.0.0.1] [--port 9991] [--fixture NAME|PATH] [--seed N]
+export const SERVE_USAGE = `Usage: chatref serve [--host 127.0.0.1] [--port 9991] [--fixture NAME|PATH] [--seed N] [--video-provider fake|none]
 
   --host HOST        interface to listen on (default ${DEFAULT_HOST})
   --port PORT        port to listen on; 0 picks a free one (default ${DEFAULT_PORT})
   --fixture NAME     a fixture under fixtures/, or a path to a realm.json (default: the embedded default realm)
   --seed N           derive every key, salt and id from N, so runs are reproducible
+  --video-provider P the video call provider behind POST /calls/provider/create: fake (default; deterministic
+                     join URLs under https://video.chatref.test) or none (calls answer "not configured")
 
 The first line on stdout is a JSON object: {"url", "api_url", "users": [...credentials]}.
 Logs go to stderr. SIGINT or SIGTERM stops the server after in-flight requests finish.`;
@@ -20,6 +24,7 @@ interface ServeOptions {
   readonly port: number;
   readonly fixture: string;
   readonly seed: string | undefined;
+  readonly videoProvider: VideoCallProviderSetting;
 }
 
 export function parseServeArgs(argv: readonly string[]): ServeOptions {
@@ -30,13 +35,16 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
       port: { type: 'string', default: String(DEFAULT_PORT) },
       fixture: { type: 'string', default: 'default' },
       seed: { type: 'string' },
+      'video-provider': { type: 'string', default: 'fake' },
     },
     strict: true,
     allowPositionals: false,
   });
   const port = Number(values.port);
   if (!/^[0-9]+$/.test(values.port) || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not ${values.port}`);
-  return { host: values.host, port, fixture: values.fixture, seed: values.seed };
+  const videoProvider = values['video-provider'];
+  if (videoProvider !== 'fake' && videoProvider !== 'none') throw new UsageError(`--video-provider must be fake or none, not ${videoProvider}`);
+  return { host: values.host, port, fixture: values.fixture, seed: values.seed, videoProvider };
 }
 
 /** The credentials line: active human users with the passwords the fixture documents. */
@@ -59,7 +67,7 @@ export async function serve(argv: readonly string[]): Promise<void> {
   const options = parseServeArgs(argv);
   const fixtureData = readFixture(options.fixture);
   // With the fixture's message history (the default realm's, or a folder's history.json).
-  const state = loadFixture(options.fixture);
+  const state = withVideoCallProvider(loadFixture(options.fixture), options.videoProvider);
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const server = await startServer({
     state,

@@ -4,10 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { FormData, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryContentStore } from '../store/content-store.js';
 import type { ReadRequestResult } from './read-request.js';
 import { readRequest } from './read-request.js';
 
 const LIMIT = 2048;
+const content = new MemoryContentStore();
 
 /** Echoes what readRequest made of each request, so the tests see exactly its output. */
 describe('readRequest', () => {
@@ -17,7 +19,7 @@ describe('readRequest', () => {
 
   beforeAll(async () => {
     server = createServer((req, res) => {
-      readRequest(req, { bodyLimitBytes: LIMIT }, (result) => {
+      readRequest(req, { bodyLimitBytes: LIMIT, uploads: { content, maxFileMib: 1 } }, (result) => {
         last = result;
         res.end('ok');
       });
@@ -90,7 +92,8 @@ describe('readRequest', () => {
     expect(file!.fieldName).toBe('upload');
     expect(file!.fileName).toBe('pïc.png');
     expect(file!.contentType).toBe('image/png');
-    expect([...file!.data]).toEqual([0, 1, 2, 255]);
+    expect(file!.size).toBe(4);
+    expect([...content.get(file!.contentKey)!]).toEqual([0, 1, 2, 255]);
   });
 
   it('reads no params from other content types, and a missing body is fine', async () => {

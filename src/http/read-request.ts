@@ -5,12 +5,23 @@
 import type { IncomingMessage } from 'node:http';
 import { parse as parseQueryString } from 'node:querystring';
 import busboy from 'busboy';
+import { lookup } from 'mime-types';
 import type { ApiError } from '../model/errors.js';
 import { Errors } from '../model/errors.js';
 import type { UploadedFile } from '../model/request.js';
+import type { ContentStore, ContentWriter } from '../store/content-store.js';
+
+/** Where a request's file parts go as they arrive, and how large one may be. */
+export interface UploadOptions {
+  readonly content: ContentStore;
+  /** The server's upload limit (its max_file_upload_size_mib). */
+  readonly maxFileMib: number;
+}
 
 export interface ReadRequestOptions {
   readonly bodyLimitBytes: number;
+  /** Without it, file parts are read and thrown away. */
+  readonly uploads?: UploadOptions;
 }
 
 export type ReadRequestResult =
@@ -50,13 +61,16 @@ export function readRequest(req: IncomingMessage, options: ReadRequestOptions, d
 type Done = (result: BodyResult) => void;
 
 function readRequestWithBody(req: IncomingMessage, options: ReadRequestOptions, done: (result: ReadRequestResult) => void): void {
-  const limit = options.bodyLimitBytes;
+  const multipart = mediaType(req) === 'multipart/form-data';
+  // A form may carry one file as large as the upload limit besides its other fields.
+  const limit = options.bodyLimitBytes + (multipart && options.uploads !== undefined ? options.uploads.maxFileMib * MIB : 0);
   const declaredLength = Number(req.headers['content-length']);
-  if (Number.isFinite(declaredLength) && declaredLength > limit) {
+  // A form too large is read up to its file's limit, so that it is refused as the real server refuses an upload.
+  if (Number.isFinite(declaredLength) && declaredLength > limit && !(multipart && options.uploads !== undefined)) {
     // Not touched here: once the reply is written, node:http discards the unread body itself.
     return done({ ok: false, error: Errors.bodyTooLarge(limit) });
   }
-  readBody(req, limit, (read) => {
+  readBody(req, limit, options.uploads, (read) => {
     if (!read.ok) return done(read);
     const params = queryParams(req.url ?? '/');
     for (const name in read.body.fields) params[name] = read.body.fields[name]!;
@@ -88,12 +102,14 @@ function mediaType(req: IncomingMessage): string {
   return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-function readBody(req: IncomingMessage, limit: number, done: Done): void {
+const MIB = 1024 * 1024;
+
+function readBody(req: IncomingMessage, limit: number, uploads: UploadOptions | undefined, done: Done): void {
   switch (mediaType(req)) {
     case 'application/x-www-form-urlencoded':
       return readUrlencoded(req, limit, done);
     case 'multipart/form-data':
-      return readMultipart(req, limit, done);
+      return readMultipart(req, limit, uploads, done);
     default:
       return discardBody(req, limit, done);
   }
@@ -154,16 +170,18 @@ function readUrlencoded(req: IncomingMessage, limit: number, done: Done): void {
   );
 }
 
-function readMultipart(req: IncomingMessage, limit: number, done: Done): void {
+function readMultipart(req: IncomingMessage, limit: number, uploads: UploadOptions | undefined, done: Done): void {
+  // Text fields keep the general body limit; only a file may use the upload allowance.
+  const fieldLimit = uploads === undefined ? limit : limit - uploads.maxFileMib * MIB;
   let parser: busboy.Busboy;
   try {
     parser = busboy({
       headers: req.headers,
       defParamCharset: 'utf8',
       limits: {
-        fileSize: limit,
-        fieldSize: limit,
-        fieldNameSize: limit,
+        fileSize: uploads === undefined ? limit : uploads.maxFileMib * MIB + 1,
+        fieldSize: fieldLimit,
+        fieldNameSize: fieldLimit,
         parts: MAX_MULTIPART_PARTS,
       },
     });
@@ -172,43 +190,79 @@ function readMultipart(req: IncomingMessage, limit: number, done: Done): void {
     drainRest(req);
     return done({ ok: false, error: Errors.malformedBody() });
   }
-  parseMultipart(req, parser, limit, done);
+  parseMultipart(req, parser, limit, fieldLimit, uploads, done);
 }
 
-function parseMultipart(req: IncomingMessage, parser: busboy.Busboy, limit: number, resolve: Done): void {
+/**
+ * busboy reports a part without a Content-Type as text/plain. The real
+ * server guesses a type from the name when the client gave none, so a
+ * text/plain part whose name says otherwise counts as untyped ('').
+ */
+function declaredType(mimeType: string, fileName: string): string {
+  if (mimeType !== 'text/plain') return mimeType;
+  const guessed = lookup(fileName);
+  return guessed === false || guessed === 'text/plain' ? mimeType : '';
+}
+
+function parseMultipart(
+  req: IncomingMessage,
+  parser: busboy.Busboy,
+  limit: number,
+  fieldLimit: number,
+  uploads: UploadOptions | undefined,
+  resolve: Done,
+): void {
   const fields = Object.create(null) as Record<string, string>;
   const files: UploadedFile[] = [];
+  const writing = new Set<ContentWriter>();
   let settled = false;
 
   const fail = (error: ApiError): void => {
     if (settled) return;
     settled = true;
+    // Nothing of a failed request is kept: neither the files finished nor the one still arriving.
+    for (const writer of writing) writer.abort();
+    for (const file of files) uploads?.content.delete(file.contentKey);
     drainRest(req);
-    parser.removeAllListeners();
-    // Keeps a late parser error (e.g. from the unfinished form) from going unhandled.
-    parser.on('error', () => {});
-    parser.destroy();
+    // Torn down after the write in progress (a file part's 'data' may call this from inside busboy's write).
+    setImmediate(() => {
+      parser.removeAllListeners();
+      // Keeps a late parser error (e.g. from the unfinished form) from going unhandled.
+      parser.on('error', () => {});
+      parser.destroy();
+    });
     resolve({ ok: false, error });
   };
 
   parser.on('field', (name, value, info) => {
-    if (info.nameTruncated || info.valueTruncated) fail(Errors.bodyTooLarge(limit));
+    if (info.nameTruncated || info.valueTruncated) fail(Errors.bodyTooLarge(fieldLimit));
     else fields[name] = value;
   });
   parser.on('file', (fieldName, stream, info) => {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('limit', () => fail(Errors.bodyTooLarge(limit)));
+    if (uploads === undefined || settled) {
+      stream.resume();
+      return;
+    }
+    const maxBytes = uploads.maxFileMib * MIB;
+    const writer = uploads.content.begin();
+    writing.add(writer);
+    stream.on('data', (chunk: Buffer) => {
+      if (settled) return;
+      if (writer.size + chunk.byteLength > maxBytes) {
+        // Stop at the limit: the rest of the body is read and thrown away, never kept.
+        fail(Errors.fileTooLarge(uploads.maxFileMib));
+        return;
+      }
+      writer.write(chunk);
+    });
+    stream.on('limit', () => fail(Errors.fileTooLarge(uploads.maxFileMib)));
     stream.on('error', () => fail(Errors.malformedBody()));
     stream.on('end', () => {
-      if (stream.truncated) return;
-      const data = Buffer.concat(chunks);
-      files.push({
-        fieldName,
-        fileName: info.filename ?? '',
-        contentType: info.mimeType,
-        data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
-      });
+      if (settled || stream.truncated) return;
+      writing.delete(writer);
+      writer.end();
+      const fileName = info.filename ?? '';
+      files.push({ fieldName, fileName, contentType: declaredType(info.mimeType, fileName), contentKey: writer.key, size: writer.size });
     });
   });
   parser.on('partsLimit', () => fail(Errors.malformedBody()));

@@ -179,9 +179,9 @@ describe('HTTP server', () => {
     await res.body.dump();
   });
 
-  it('stops a multipart file over the limit with 413', async () => {
+  it('stops a multipart text field over the body limit with 413 (files have the upload limit instead)', async () => {
     const form = new FormData();
-    form.set('file', new Blob([new Uint8Array(BODY_LIMIT * 2)]), 'big.bin');
+    form.set('username', 'x'.repeat(BODY_LIMIT * 2));
     const res = await request(`${server.apiUrl}/fetch_api_key`, { method: 'POST', body: form });
     expect(res.statusCode).toBe(413);
     await res.body.dump();

@@ -8,10 +8,13 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createHttpTerminator } from 'http-terminator';
+import { isAvatarPath } from '../model/endpoints/realm-emoji/emoji-image.js';
 import { errorResponse } from '../model/envelope.js';
 import { Errors } from '../model/errors.js';
 import type { ModelResponse } from '../model/request.js';
 import type { State } from '../model/state.js';
+import { isFilePath } from '../model/uploads/serve.js';
+import type { ContentStore } from '../store/content-store.js';
 import { Store, type StoreRequest } from '../store/store.js';
 import { type ReadRequestResult, readRequest } from './read-request.js';
 import { writeResponse } from './write-response.js';
@@ -24,6 +27,8 @@ export interface ServerOptions {
   readonly port?: number;
   /** Makes keys and salts reproducible; default: crypto-random. */
   readonly seed?: number | string;
+  /** Where uploaded bytes are kept; default: in memory. */
+  readonly content?: ContentStore;
   /** Default 30 MiB. */
   readonly bodyLimitBytes?: number;
   /** UNIX seconds; default: the system clock. */
@@ -77,6 +82,11 @@ function apiPath(url: string): string | null {
   return pathname.slice(API_PREFIX.length);
 }
 
+/** The path of a request target, still percent-encoded. */
+function rootPath(url: string): string {
+  return url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').split(/[?#]/, 1)[0]!;
+}
+
 function formatHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
@@ -92,6 +102,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     state: options.state,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...(options.content === undefined ? {} : { content: options.content }),
   });
   const log = options.log ?? writeStderr;
   let authority = '';
@@ -100,10 +111,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const method = req.method ?? 'GET';
     const path = apiPath(req.url ?? '/');
     if (path === null) {
-      writeResponse(res, NOT_FOUND, method);
+      // The file paths outside the API (/user_uploads/…, /user_avatars/…): the store asks the model who may read what.
+      const pathname = rootPath(req.url ?? '/');
+      const served =
+        isFilePath(pathname) || isAvatarPath(pathname)
+          ? store.serve({ method, path: pathname, authorization: req.headers.authorization ?? null, range: req.headers.range ?? null })
+          : null;
+      writeResponse(res, served ?? NOT_FOUND, method, store.content);
       return;
     }
-    readRequest(req, { bodyLimitBytes }, (read) => {
+    const uploads = { content: store.content, maxFileMib: store.state.server.maxFileUploadSizeMib };
+    readRequest(req, { bodyLimitBytes, uploads }, (read) => {
       try {
         answer(req, res, method, path, read);
       } catch (error) {
@@ -133,6 +151,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         if (!res.writableEnded && !res.destroyed) writeResponse(res, response, method);
       });
     } catch (error) {
+      store.discardFiles(read.files);
       log(`chatref: ${method} ${req.url ?? ''} failed: ${describeFailure(error)}`);
       writeResponse(res, INTERNAL_ERROR, method);
       return;

@@ -1,13 +1,15 @@
 /** What researchers import from the pure model: the entry, the state type, the rules, the endpoint list. */
 
+export { withProviderToken, withVideoCallProvider } from './actions/video-calls.js';
 export { basicAuthorization, parseBasicAuthorization } from './auth.js';
 export type { Endpoint } from './endpoint.js';
+export { serveEmojiImage } from './endpoints/realm-emoji/emoji-image.js';
 export { Audiences, audienceIncludes } from './events/audience.js';
 export { commit, type Tx, type Written } from './events/commit.js';
 export type { ApiEvent, Audience, AudienceRule, Capability, Emission, QueueSpec } from './events/event.js';
 export { queueAccepts } from './events/queue-filter.js';
 export { type HandleResult, handle } from './handle.js';
-export type { ModelRequest, ModelResponse, UploadedFile } from './request.js';
+export type { ModelRequest, ModelResponse, ServedFile, UploadedFile } from './request.js';
 export { ENDPOINTS, matchRoute } from './routes.js';
 export * as channelAdministrationRules from './rules/channel-administration.js';
 export * as channelDescriptionRules from './rules/channel-descriptions.js';
@@ -17,6 +19,7 @@ export * as featureLevelRules from './rules/feature-levels.js';
 export * as groupMembershipRules from './rules/group-membership.js';
 export * as groupSettingRules from './rules/group-settings.js';
 export * as groupRules from './rules/groups.js';
+export * as linkifierRules from './rules/linkifiers.js';
 export * as messageDeletionRules from './rules/message-deletion.js';
 export * as messageEditingRules from './rules/message-editing.js';
 export * as messageFlagRules from './rules/message-flags.js';
@@ -24,26 +27,38 @@ export * as messageMovingRules from './rules/message-moving.js';
 export * as messageReportRules from './rules/message-reports.js';
 export * as messageSendingRules from './rules/message-sending.js';
 export * as messageRules from './rules/messages.js';
+export * as profileFieldDefinitionRules from './rules/profile-field-definitions.js';
 export * as profileFieldRules from './rules/profile-fields.js';
 export * as reactionRules from './rules/reactions.js';
+export * as realmEmojiRules from './rules/realm-emoji.js';
 export * as realmPermissionRules from './rules/realm-group-settings.js';
 export * as realmSettingRules from './rules/realm-settings.js';
 export * as roleRules from './rules/roles.js';
+export * as savedSnippetRules from './rules/saved-snippets.js';
 export * as subscriptionRules from './rules/subscriptions.js';
 export * as systemGroupRules from './rules/system-groups.js';
 export * as typingRules from './rules/typing.js';
+export * as uploadRules from './rules/uploads.js';
 export * as userRules from './rules/users.js';
+export * as videoCallRules from './rules/video-calls.js';
 export type {
+  Attachment,
   Channel,
   GroupSettingValue,
+  Linkifier,
   OutboxEmail,
   ProfileField,
+  ProviderToken,
+  RealmEmoji,
   RealmSettings,
   Role,
+  SavedSnippet,
   State,
   Subscription,
   User,
   UserGroup,
+  VideoCallProviderSetting,
 } from './state.js';
 export { getRow, rows } from './tables/table.js';
+export { serveFile } from './uploads/serve.js';
 export { FEATURE_LEVEL, ZULIP_VERSION } from './version.js';

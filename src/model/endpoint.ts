@@ -9,12 +9,13 @@ import type { Aliases, ParamsSchema } from './params/parse.js';
 import type { HttpMethod, UploadedFile } from './request.js';
 import type { State, User } from './state.js';
 
-export type PathParamKind = 'int' | 'string';
+/** `path`: the rest of the path, one or more segments joined by `/` (only as the last segment). */
+export type PathParamKind = 'int' | 'string' | 'path';
 
 /** An endpoint's `{name}` path segments and their kinds. */
 export type PathParams = Readonly<Record<string, PathParamKind>>;
 
-/** What the router passes for a segment: the digits of an `int` one as a number, the decoded text of a `string` one. */
+/** What the router passes for a segment: the digits of an `int` one as a number, the decoded text of a `string` or `path` one. */
 type PathValue<K extends PathParamKind> = K extends 'int' ? number : string;
 
 export type PathValues<S extends PathParams> = { readonly [Name in keyof S]: PathValue<S[Name]> };

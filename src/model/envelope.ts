@@ -10,7 +10,10 @@ export function successResponse(data: Readonly<Record<string, unknown>>, ignored
   return { status: 200, headers: JSON_HEADERS, body };
 }
 
+const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8' } as const;
+
 export function errorResponse(error: ApiError): ModelResponse {
+  if (error.html !== undefined) return { status: error.status, headers: { ...HTML_HEADERS, ...error.headers }, body: null, text: error.html };
   return {
     status: error.status,
     headers: { ...JSON_HEADERS, ...error.headers },

@@ -11,6 +11,8 @@ export interface ApiError {
   /** Extra top-level fields of the error body (e.g. var_name). */
   readonly data?: Readonly<Record<string, unknown>>;
   readonly headers?: Readonly<Record<string, string>>;
+  /** Set for answers the real server sends as an HTML page rather than JSON (the upload paths' 403 and 404). */
+  readonly html?: string;
 }
 
 const BASIC_CHALLENGE = { 'WWW-Authenticate': 'Basic realm="zulip"' };
@@ -178,6 +180,8 @@ export const Errors = {
   invalidFieldType: (): ApiError => badRequest('Invalid field type.'),
   fieldTypeNotForSummary: (): ApiError => badRequest('Field type not supported for display in profile summary.'),
   duplicateFieldLabel: (): ApiError => badRequest('A field with that label already exists.'),
+  defaultFieldCannotBeUpdated: (): ApiError => badRequest('Default custom field cannot be updated.'),
+  invalidOrderMapping: (): ApiError => badRequest('Invalid order mapping.'),
 
   // Organization settings
   invalidLanguage: (language: string): ApiError => badRequest(`Invalid language '${language}'`),
@@ -384,4 +388,70 @@ export const Errors = {
   missingTypingArgument: (name: 'stream_id' | 'to'): ApiError => badRequest(`Missing '${name}' argument`),
   emptyTypingRecipients: (): ApiError => badRequest("Empty 'to' list"),
   typingNotificationsDisabled: (kind: 'channel' | 'direct'): ApiError => badRequest(`User has disabled typing notifications for ${kind} messages`),
+
+  // Saved snippets (reference server-messages-channels §11): a ResourceNotFoundError, so 404 with the default code.
+  savedSnippetNotFound: (): ApiError => ({ status: 404, code: 'BAD_REQUEST', msg: 'Saved snippet does not exist.' }),
+
+  // Video calls (reference server-messages-channels §13); `provider` is the name the real server's messages carry.
+  videoCallProviderNotConfigured: (provider: string): ApiError => badRequest(`${provider} credentials have not been configured`),
+  invalidVideoCallProviderToken: (provider: string): ApiError => ({
+    status: 400,
+    code: 'INVALID_VIDEO_CALL_PROVIDER_TOKEN',
+    msg: `Invalid ${provider} access token`,
+  }),
+  // Uploads and attachments (reference server-messages-channels §12)
+  noFileToUpload: (): ApiError => badRequest('You must specify a file to upload'),
+  oneFileAtATime: (): ApiError => badRequest('You may only upload one file at a time'),
+  fileTooLarge: (maxMib: number): ApiError => badRequest(`File is larger than this server's configured maximum upload size (${maxMib} MiB).`),
+  uploadQuotaExceeded: (): ApiError => ({ status: 400, code: 'REALM_UPLOAD_QUOTA', msg: "Upload would exceed your organization's upload quota." }),
+  invalidAttachment: (): ApiError => badRequest('Invalid attachment'),
+  /** The temporary link's token is unknown or expired, or its file was deleted. */
+  invalidUploadToken: (): ApiError => badRequest('Invalid token'),
+  invalidUploadFilename: (): ApiError => badRequest('Invalid filename'),
+  uploadNotFound: (): ApiError => ({
+    status: 404,
+    code: 'BAD_REQUEST',
+    msg: 'This file does not exist or has been deleted.',
+    headers: { Vary: 'Accept' },
+    html: '<p>This file does not exist or has been deleted.</p>',
+  }),
+  uploadForbidden: (): ApiError => ({
+    status: 403,
+    code: 'BAD_REQUEST',
+    msg: 'You are not authorized to view this file.',
+    headers: { Vary: 'Accept' },
+    html: '<p>You are not authorized to view this file.</p>',
+  }),
+  /** The record exists but its bytes are gone (the real server's serve_local on a missing file). */
+  uploadContentMissing: (): ApiError => ({ status: 404, code: 'BAD_REQUEST', msg: 'File not found', html: '<p>File not found</p>' }),
+  /** The resumable-upload endpoint is not implemented by chatref. */
+  resumableUploadsUnsupported: (): ApiError => ({
+    status: 400,
+    code: 'BAD_REQUEST',
+    msg: 'Resumable uploads (tus) are not supported by this server; use POST /user_uploads',
+  }),
+
+  // Linkifiers (reference server-messages-channels §10)
+  linkifierNotFound: (): ApiError => badRequest('Linkifier not found.'),
+  /** A definition the real server's model validation refused: the first message, and every message by field (`__all__`: the model's own checks). */
+  invalidLinkifier: (errors: Readonly<Record<string, readonly string[]>>): ApiError =>
+    badRequest(Object.values(errors).flat()[0] ?? 'Invalid linkifier', { errors }),
+  duplicateOrderedLinkifiers: (): ApiError => badRequest('The ordered list must not contain duplicated linkifiers'),
+  incompleteOrderedLinkifiers: (): ApiError => badRequest('The ordered list must enumerate all existing linkifiers exactly once'),
+
+  // Custom emoji (the real server's zerver/views/realm_emoji.py and zerver/lib/emoji.py)
+  emojiNameMissing: (): ApiError => badRequest('Emoji name is missing'),
+  emojiNameEnding: (): ApiError => badRequest('Emoji names must end with either a letter or digit.'),
+  emojiNameCharacters: (): ApiError => badRequest('Emoji names must contain only lowercase English letters, digits, spaces, dashes, and underscores.'),
+  customEmojiExists: (): ApiError => badRequest('A custom emoji with this name already exists.'),
+  oneEmojiFile: (): ApiError => badRequest('You must upload exactly one file.'),
+  defaultEmojiOverrideAdminOnly: (): ApiError => badRequest('Only administrators can override default emoji.'),
+  emojiFileTooLarge: (maxMib: number): ApiError => badRequest(`Uploaded file is larger than the allowed limit of ${maxMib} MiB`),
+  /** The real server's BadImageError. */
+  invalidImageFormat: (): ApiError => ({ status: 400, code: 'BAD_IMAGE', msg: 'Invalid image format' }),
+  /** A ResourceNotFoundError: 404 with the default code. */
+  customEmojiNotFound: (name: string): ApiError => ({ status: 404, code: 'BAD_REQUEST', msg: `Emoji '${name}' does not exist` }),
+  customEmojiRemovalDenied: (): ApiError => badRequest('Must be an organization administrator or emoji author'),
+  /** A /user_avatars/ path with no file (the real server's serve_local_avatar_unauthed). */
+  avatarFileNotFound: (): ApiError => ({ status: 404, code: 'BAD_REQUEST', msg: 'File not found', html: '<p>File not found</p>' }),
 } as const;

@@ -8,6 +8,7 @@ import { EntropyReader } from './entropy.js';
 import { errorResponse, successResponse } from './envelope.js';
 import { Errors } from './errors.js';
 import type { Emission, QueueCommand } from './events/event.js';
+import type { ContentUse } from './outcome.js';
 import { parseParams } from './params/parse.js';
 import type { ModelRequest, ModelResponse } from './request.js';
 import { matchRoute } from './routes.js';
@@ -22,6 +23,8 @@ export interface HandleResult {
   readonly events: readonly Emission[];
   /** For the event-queue endpoints: what the store must do. */
   readonly queue?: QueueCommand;
+  /** Stored contents the state took or let go of: the store deletes what no longer belongs (uploads). */
+  readonly content?: ContentUse;
 }
 
 const NO_EVENTS: readonly Emission[] = Object.freeze([]);
@@ -69,7 +72,11 @@ export function handle(state: State, request: ModelRequest): HandleResult {
   const outcome = endpoint.auth === 'basic' ? endpoint.reduce(state, { ...context, actor: actor! }) : endpoint.reduce(state, { ...context, actor: null });
   if (!outcome.ok) return failed(state, outcome.error);
   const response = successResponse(outcome.data, parsed.ignored);
-  return outcome.queue === undefined
-    ? { state: outcome.state, response, events: outcome.events }
-    : { state: outcome.state, response, events: outcome.events, queue: outcome.queue };
+  return {
+    state: outcome.state,
+    response,
+    events: outcome.events,
+    ...(outcome.queue === undefined ? {} : { queue: outcome.queue }),
+    ...(outcome.content === undefined ? {} : { content: outcome.content }),
+  };
 }

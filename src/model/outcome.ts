@@ -4,6 +4,16 @@ import type { Written } from './events/commit.js';
 import type { Emission, QueueCommand } from './events/event.js';
 import type { State } from './state.js';
 
+/**
+ * The content store's bytes a write now refers to (`kept`: an upload's) or
+ * no longer refers to (`dropped`: a deleted attachment's). The store deletes
+ * the dropped ones, and a request's files that were not kept.
+ */
+export interface ContentUse {
+  readonly kept: readonly string[];
+  readonly dropped: readonly string[];
+}
+
 export type Outcome =
   | {
       readonly ok: true;
@@ -12,6 +22,8 @@ export type Outcome =
       readonly events: readonly Emission[];
       /** For the queue endpoints: what the store must do with its event queues. */
       readonly queue?: QueueCommand;
+      /** Stored file contents the write took into the state or let go of (uploads). */
+      readonly content?: ContentUse;
     }
   | { readonly ok: false; readonly error: ApiError };
 
@@ -19,6 +31,12 @@ export type Outcome =
 export function succeed(result: State | Written, data: Readonly<Record<string, unknown>> = {}): Outcome {
   if ('events' in result) return { ok: true, state: result.state, data, events: result.events };
   return { ok: true, state: result, data, events: [] };
+}
+
+/** Success that also tells the store which stored contents the state took or let go of. */
+export function succeedWithContent(result: State | Written, data: Readonly<Record<string, unknown>>, content: ContentUse): Outcome {
+  const outcome = succeed(result, data);
+  return outcome.ok ? { ...outcome, content } : outcome;
 }
 
 /** Success that also asks the store to act on an event queue. */

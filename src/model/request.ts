@@ -2,11 +2,18 @@
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
+/**
+ * A file that came with the request. Its bytes never enter the model: the
+ * transport put them in the content store beside it (src/store/content-store.ts)
+ * under `contentKey`, an opaque name the model only records.
+ */
 export interface UploadedFile {
   readonly fieldName: string;
   readonly fileName: string;
   readonly contentType: string;
-  readonly data: Uint8Array;
+  readonly contentKey: string;
+  /** Bytes. */
+  readonly size: number;
 }
 
 export interface ModelRequest {
@@ -28,10 +35,30 @@ export interface ModelRequest {
   readonly serverGeneration?: number;
   /** Random bytes for keys and salts; the model stretches them deterministically if it needs more. */
   readonly entropy: Uint8Array;
+  /** The Range header of a file download, if any. */
+  readonly range?: string | null;
 }
 
+/** A binary answer: the transport sends the stored bytes of `contentKey` (or the `range` of them). */
+export interface ServedFile {
+  readonly contentKey: string;
+  readonly contentType: string;
+  /** Bytes of the whole content. */
+  readonly size: number;
+  /** The Content-Disposition value, e.g. `inline; filename="a.png"`, or null for none. */
+  readonly disposition: string | null;
+  /** Inclusive byte range to send (a 206 answer); absent for the whole content. */
+  readonly range?: { readonly start: number; readonly end: number };
+}
+
+/**
+ * An answer. `body` is JSON (or null); a binary answer carries `file` and a
+ * text one (the real server's HTML error pages) `text`, each with a null body.
+ */
 export interface ModelResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: Readonly<Record<string, unknown>> | null;
+  readonly file?: ServedFile;
+  readonly text?: string;
 }

@@ -1,14 +1,20 @@
 /** The one list of endpoints, and the router that finds one for a method and path. */
 import type { Endpoint, PathParamKind, PathParams, PathValues } from './endpoint.js';
+import { ATTACHMENT_ENDPOINTS } from './endpoints/attachments/index.js';
 import { AUTH_ENDPOINTS } from './endpoints/auth/index.js';
+import { CALL_ENDPOINTS } from './endpoints/calls/index.js';
 import { EVENT_ENDPOINTS } from './endpoints/events/index.js';
+import { LINKIFIER_ENDPOINTS } from './endpoints/linkifiers/index.js';
 import { MESSAGE_ENDPOINTS } from './endpoints/messages/index.js';
 import { REALM_ENDPOINTS } from './endpoints/realm/index.js';
+import { REALM_EMOJI_ENDPOINTS } from './endpoints/realm-emoji/index.js';
 import { REGISTER_ENDPOINTS } from './endpoints/register/index.js';
+import { SAVED_SNIPPET_ENDPOINTS } from './endpoints/saved-snippets/index.js';
 import { SERVER_ENDPOINTS } from './endpoints/server/index.js';
 import { SETTINGS_ENDPOINTS } from './endpoints/settings/index.js';
 import { STREAM_ENDPOINTS } from './endpoints/streams/index.js';
 import { SUBSCRIPTION_ENDPOINTS } from './endpoints/subscriptions/index.js';
+import { UPLOAD_ENDPOINTS } from './endpoints/uploads/index.js';
 import { USER_GROUP_ENDPOINTS } from './endpoints/user-groups/index.js';
 import { USER_ENDPOINTS } from './endpoints/users/index.js';
 import { memoizeString } from './memo.js';
@@ -19,6 +25,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...SERVER_ENDPOINTS,
   ...USER_ENDPOINTS,
   ...REALM_ENDPOINTS,
+  ...LINKIFIER_ENDPOINTS,
+  ...REALM_EMOJI_ENDPOINTS,
   ...USER_GROUP_ENDPOINTS,
   ...REGISTER_ENDPOINTS,
   ...STREAM_ENDPOINTS,
@@ -26,6 +34,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...EVENT_ENDPOINTS,
   ...MESSAGE_ENDPOINTS,
   ...SETTINGS_ENDPOINTS,
+  ...UPLOAD_ENDPOINTS,
+  ...ATTACHMENT_ENDPOINTS,
+  ...SAVED_SNIPPET_ENDPOINTS,
+  ...CALL_ENDPOINTS,
 ];
 
 type Segment = { readonly literal: string } | { readonly param: string; readonly kind: PathParamKind };
@@ -50,7 +62,7 @@ function compile(endpoint: Endpoint): CompiledRoute {
 
 /** Literal segments beat integer parameters, which beat string parameters (as /users/me, /users/{id}, /users/{email}). */
 function specificity(route: CompiledRoute): number[] {
-  return route.segments.map((segment) => ('literal' in segment ? 0 : segment.kind === 'int' ? 1 : 2));
+  return route.segments.map((segment) => ('literal' in segment ? 0 : segment.kind === 'int' ? 1 : segment.kind === 'string' ? 2 : 3));
 }
 
 function compareSpecificity(a: CompiledRoute, b: CompiledRoute): number {
@@ -67,12 +79,16 @@ const ROUTES: readonly CompiledRoute[] = ENDPOINTS.map(compile).sort(compareSpec
 const DIGITS = /^[0-9]+$/;
 
 function matchSegments(route: CompiledRoute, parts: readonly string[]): Record<string, number | string> | null {
-  if (route.segments.length !== parts.length) return null;
+  const last = route.segments[route.segments.length - 1];
+  const rest = last !== undefined && 'kind' in last && last.kind === 'path';
+  if (rest ? parts.length < route.segments.length : route.segments.length !== parts.length) return null;
   const values: Record<string, number | string> = {};
-  for (let i = 0; i < parts.length; i++) {
+  for (let i = 0; i < route.segments.length; i++) {
     const segment = route.segments[i]!;
     const part = parts[i]!;
-    if ('literal' in segment) {
+    if ('kind' in segment && segment.kind === 'path') {
+      values[segment.param] = parts.slice(i).join('/');
+    } else if ('literal' in segment) {
       if (segment.literal !== part) return null;
     } else if (segment.kind === 'int') {
       if (!DIGITS.test(part)) return null;

@@ -144,6 +144,37 @@ export interface ProfileField {
   readonly editableByUser: boolean;
 }
 
+/** A user's saved snippet: Markdown they can insert into messages (reference server-messages-channels §11). */
+export interface SavedSnippet {
+  readonly id: number;
+  readonly title: string;
+  readonly content: string;
+  /** UNIX seconds. */
+  readonly dateCreated: number;
+}
+
+/**
+ * A user's token with the video call provider, where it differs from the
+ * default every human user starts with (rules/video-calls.ts).
+ */
+export interface ProviderToken {
+  readonly held: boolean;
+}
+
+/**
+ * A linkifier (the real server's RealmFilter): a RE2 pattern whose matches in
+ * message bodies and topics link to its RFC 6570 URL template; the last
+ * three fields serve reverse linkification (reference server-messages-channels §10).
+ */
+export interface Linkifier {
+  readonly id: number;
+  readonly pattern: string;
+  readonly urlTemplate: string;
+  readonly exampleInput: string | null;
+  readonly reverseTemplate: string | null;
+  readonly alternativeUrlTemplates: readonly string[];
+}
+
 export interface OutboxEmail {
   readonly id: number;
   readonly to: string;
@@ -353,7 +384,11 @@ export interface ServerSettings {
   /** The server setting WEB_PUBLIC_STREAMS_ENABLED. */
   readonly webPublicStreamsEnabled: boolean;
   readonly maxFileUploadSizeMib: number;
+  /** The video call provider integration (POST /calls/provider/create): chatref's deterministic fake, or none configured. */
+  readonly videoCallProvider: VideoCallProviderSetting;
 }
+
+export type VideoCallProviderSetting = 'fake' | 'none';
 
 export interface Realm {
   readonly id: number;
@@ -428,6 +463,83 @@ export interface Message {
 }
 
 /**
+ * An uploaded file (the real server's Attachment). Its bytes live in the
+ * content store beside the model under `contentKey`; the model keeps only
+ * this record (reference server-messages-channels §12).
+ */
+export interface Attachment {
+  readonly id: number;
+  /** The name the client gave, URL-unquoted and not sanitised. */
+  readonly fileName: string;
+  /** `<realm_id>/<hex>/<token>/<sanitised name>`; the file's URL is /user_uploads/<pathId>. */
+  readonly pathId: string;
+  readonly ownerId: number;
+  /** Bytes. */
+  readonly size: number;
+  readonly contentType: string;
+  readonly contentKey: string;
+  /** UNIX seconds. */
+  readonly createTime: number;
+  /** Ascending ids of the messages that claimed it. */
+  readonly messageIds: readonly number[];
+}
+
+/** A short-lived link to an upload that needs no authentication (GET /user_uploads/temporary/…). */
+export interface TemporaryUploadToken {
+  readonly pathId: string;
+  /** UNIX seconds after which the link no longer works. */
+  readonly expiresAt: number;
+}
+
+/** Uploads and their indexes, changed only by actions/attachments.ts. */
+export interface Uploads {
+  readonly attachments: Table<number, Attachment>;
+  readonly attachmentIdByPath: Table<string, number>;
+  /** Owner id → ids of the files they uploaded. */
+  readonly attachmentIdsByOwner: Table<number, IdTree>;
+  /** Message id → ids of the files it claimed. */
+  readonly attachmentIdsByMessage: Table<number, readonly number[]>;
+  readonly temporaryTokens: Table<string, TemporaryUploadToken>;
+  /** Issue number → token, so expired tokens are dropped oldest first. */
+  readonly temporaryTokenOrder: Table<number, string>;
+  readonly nextTokenNumber: number;
+  readonly oldestTokenNumber: number;
+  /** Bytes of all the realm's attachments (upload_space_used). */
+  readonly spaceUsed: number;
+}
+
+/**
+ * A custom emoji of the organization (the real server's RealmEmoji). Its
+ * image lives in the content store under `contentKey`, and stays there once
+ * the emoji is deactivated, as the real server keeps the file.
+ */
+export interface RealmEmoji {
+  readonly id: number;
+  /** Lower-case letters, digits, `-` and `_`; unique among active emoji. */
+  readonly name: string;
+  /** Null when the uploader is unknown. */
+  readonly authorId: number | null;
+  /** `<8 hex digits>.<ext>`: the image is /user_avatars/<realm_id>/emoji/images/<fileName>. */
+  readonly fileName: string;
+  readonly contentType: string;
+  readonly contentKey: string;
+  /** Bytes. */
+  readonly size: number;
+  readonly deactivated: boolean;
+  /** UNIX seconds. */
+  readonly dateCreated: number;
+}
+
+/** Custom emoji and their indexes, changed only by actions/realm-emoji.ts. */
+export interface RealmEmojiTables {
+  readonly byId: Table<number, RealmEmoji>;
+  /** Name → id of the active emoji with that name. */
+  readonly activeIdByName: Table<string, number>;
+  /** Image file name → id, for serving the image. */
+  readonly idByFileName: Table<string, number>;
+}
+
+/**
  * The server's cross-realm bots. They are not members of the realm (GET
  * /users does not list them), so they live here and not in State.users; their
  * ids lie outside the realm's user ids.
@@ -444,6 +556,10 @@ export interface Counters {
   readonly nextChannelId: number;
   readonly nextMessageId: number;
   readonly nextRecipientId: number;
+  readonly nextSavedSnippetId: number;
+  readonly nextAttachmentId: number;
+  readonly nextLinkifierId: number;
+  readonly nextRealmEmojiId: number;
 }
 
 export interface State {
@@ -462,6 +578,10 @@ export interface State {
   readonly botIdsByOwner: Table<number, readonly number[]>;
   /** Ordered by `order`; a realm has a handful of fields, so a plain array is right here. */
   readonly profileFields: readonly ProfileField[];
+  /** The organization's linkifiers in processing order; a realm has a handful, so a plain array. */
+  readonly linkifiers: readonly Linkifier[];
+  /** Field id → (user id → user id): the users holding a value of the field, kept by putUserMutably. */
+  readonly profileValueHolderIds: Table<number, Table<number, number>>;
   /** Notification e-mails the server "sent", for inspection. */
   readonly outbox: Table<number, OutboxEmail>;
   readonly server: ServerSettings;
@@ -507,6 +627,13 @@ export interface State {
   /** Conversation key ('channel:<id>', 'user:<id>', 'group:<ids>') → recipient_id. */
   readonly recipientIds: Table<string, number>;
   readonly systemBots: SystemBots;
+  readonly uploads: Uploads;
+  /** User id → (snippet id → snippet): each user's own saved snippets. */
+  readonly savedSnippetsByUser: Table<number, Table<number, SavedSnippet>>;
+  /** User id → their video call provider token, for users whose token is not the default one. */
+  readonly providerTokens: Table<number, ProviderToken>;
+  /** The organization's custom emoji, active and deactivated. */
+  readonly realmEmoji: RealmEmojiTables;
 }
 
 /** State with its top-level fields assignable: for the tables' *Mutably writers and for building a State outside a request. */

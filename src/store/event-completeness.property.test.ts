@@ -47,6 +47,29 @@ const call: fc.Arbitrary<Call> = fc.oneof(
   ),
   fc.tuple(fc.constant('POST'), fc.constant('/realm/profile_fields'), fc.record({ name: text, field_type: fc.constant('1') })),
   fc.tuple(
+    fc.constant('PATCH'),
+    fc.constantFrom(1, 3, 7).map((id) => `/realm/profile_fields/${id}`),
+    fc.record({ hint: text, field_data: fc.constant('{"1":{"text":"Emacs","order":"1"}}') }, { requiredKeys: [] }),
+  ),
+  fc.tuple(
+    fc.constant('DELETE'),
+    fc.constantFrom(2, 8).map((id) => `/realm/profile_fields/${id}`),
+    fc.constant({}),
+  ),
+  fc.tuple(fc.constant('PATCH'), fc.constant('/realm/profile_fields'), fc.constant({ order: '[8, 7, 6, 5, 4, 3, 2, 1]' })),
+  fc.tuple(fc.constant('POST'), fc.constant('/saved_snippets'), fc.record({ title: text, content: fc.constant('Hello') })),
+  fc.tuple(
+    fc.constant('PATCH'),
+    fc.constantFrom(1, 2).map((id) => `/saved_snippets/${id}`),
+    fc.record({ title: text, content: text }, { requiredKeys: [] }),
+  ),
+  fc.tuple(
+    fc.constant('DELETE'),
+    fc.constantFrom(1, 2).map((id) => `/saved_snippets/${id}`),
+    fc.constant({}),
+  ),
+  fc.tuple(fc.constant('POST'), fc.constant('/calls/provider/create'), fc.constant({})),
+  fc.tuple(
     fc.constant('POST'),
     fc.constant('/users/me/subscriptions'),
     fc.record(

@@ -1,19 +1,23 @@
 /**
  * The store: the only mutable thing. It owns the current state, the clock
- * and the seed it stamps on each request, the event queues and the held
- * long-poll requests. The HTTP server and the in-process API both sit on
+ * and the seed it stamps on each request, the event queues, the held
+ * long-poll requests and the content store with the uploaded bytes. The HTTP server and the in-process API both sit on
  * one store, so they cannot disagree.
  */
 import { createEntropySource, systemClock } from '../http/environment.js';
+import { serveEmojiImage } from '../model/endpoints/realm-emoji/emoji-image.js';
 import { errorResponse } from '../model/envelope.js';
 import { Errors } from '../model/errors.js';
 import { audienceIncludes } from '../model/events/audience.js';
 import type { Emission, QueueCommand, QueueSpec } from '../model/events/event.js';
 import { eventForQueue } from '../model/events/queue-filter.js';
 import { handle } from '../model/handle.js';
-import type { ModelRequest, ModelResponse } from '../model/request.js';
+import type { ContentUse } from '../model/outcome.js';
+import type { ModelRequest, ModelResponse, UploadedFile } from '../model/request.js';
 import type { State } from '../model/state.js';
 import { getRow } from '../model/tables/table.js';
+import { serveFile } from '../model/uploads/serve.js';
+import { type ContentStore, MemoryContentStore } from './content-store.js';
 import { EventQueue, type QueuedEvent } from './event-queue.js';
 
 /** A request as a transport hands it over: the store adds the time, the entropy and the server's start. */
@@ -28,6 +32,8 @@ export interface StoreOptions {
   readonly clock?: () => number;
   /** Makes keys, salts, queue ids and heartbeat times reproducible; default: crypto-random. */
   readonly seed?: number | string;
+  /** Where uploaded bytes are kept; default: in memory. */
+  readonly content?: ContentStore;
 }
 
 /** The real server's HEARTBEAT_MIN_FREQ_SECS, plus up to 10 s of jitter. */
@@ -46,6 +52,8 @@ export const MAX_EVENTS_PER_QUEUE = 10_000;
 export class Store {
   private current: State;
   readonly clock: () => number;
+  /** The uploaded bytes the state's attachments name by key. */
+  readonly content: ContentStore;
   /** UNIX seconds this store started: register's server_generation. */
   readonly generation: number;
   private readonly entropy: () => Uint8Array;
@@ -62,6 +70,7 @@ export class Store {
   constructor(options: StoreOptions) {
     this.current = options.state;
     this.clock = options.clock ?? systemClock;
+    this.content = options.content ?? new MemoryContentStore();
     this.entropy = createEntropySource(options.seed);
     this.heartbeatEntropy = createEntropySource(options.seed === undefined ? undefined : `${options.seed}:heartbeats`);
     this.generation = Math.floor(this.clock());
@@ -93,6 +102,7 @@ export class Store {
     const now = this.clock();
     const result = handle(this.current, { ...request, now, entropy: this.entropy(), serverGeneration: this.generation });
     this.current = result.state;
+    this.settleContent(request.files ?? [], result.content);
     // With no queue at all (most in-process use) a write's events have nowhere to go.
     if (result.events.length > 0 && this.queues.size > 0) this.deliver(result.events, now);
     if (result.queue === undefined) {
@@ -100,6 +110,27 @@ export class Store {
       return null;
     }
     return this.runQueueCommand(result.queue, result.response, reply, now);
+  }
+
+  /**
+   * Answers a GET or HEAD of a file path outside /api/v1 (/user_uploads/…, /user_avatars/…),
+   * or null for any other path. A file whose bytes are gone answers as the
+   * real server does for a missing file on disk.
+   */
+  serve(request: Pick<StoreRequest, 'method' | 'path' | 'authorization' | 'range'>): ModelResponse | null {
+    const response = serveFile(this.current, { ...request, now: this.clock() }) ?? serveEmojiImage(this.current, request);
+    if (response?.file !== undefined && this.content.size(response.file.contentKey) === undefined) return errorResponse(Errors.uploadContentMissing());
+    return response;
+  }
+
+  /** Drops the bytes of a request's files (the request failed before the model could take them). */
+  discardFiles(files: readonly UploadedFile[]): void {
+    for (const file of files) this.content.delete(file.contentKey);
+  }
+
+  private settleContent(files: readonly UploadedFile[], use: ContentUse | undefined): void {
+    for (const file of files) if (use?.kept.includes(file.contentKey) !== true) this.content.delete(file.contentKey);
+    for (const key of use?.dropped ?? []) this.content.delete(key);
   }
 
   /** Sends heartbeats that are due and collects expired queues; the server calls it every second. */

@@ -29,6 +29,7 @@ import {
   selectTopicMessageIds,
 } from '../tables/messages.js';
 import { getRow, rows } from '../tables/table.js';
+import { changeAttachmentClaims } from './attachments.js';
 import { noteResolution, postBreadcrumbs } from './move-notices.js';
 
 export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
@@ -69,7 +70,6 @@ type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 const IMAGE_LINK = /<img |class="message_inline_image"/;
 const LINK = /<a [^>]*href=/;
-const UPLOAD_LINK = /href="\/?user_uploads\//;
 
 function withContent(message: Message, change: ContentChange): Message {
   const { content, rendered } = change;
@@ -84,7 +84,6 @@ function withContent(message: Message, change: ContentChange): Message {
     topicWildcard: rendered.topicWildcard && message.channelId !== null,
     hasLink: LINK.test(rendered.html),
     hasImage: IMAGE_LINK.test(rendered.html),
-    hasAttachment: UPLOAD_LINK.test(rendered.html),
   };
 }
 
@@ -214,19 +213,26 @@ function moveRows(tx: Tx, moved: readonly Message[], from: Channel, to: Channel,
   }
 }
 
-/** Applies a checked edit (endpoints/messages/update-message.ts decided it may happen). */
-export function updateMessage(tx: Tx, request: EditRequest): void {
+/**
+ * Applies a checked edit (endpoints/messages/update-message.ts decided it may
+ * happen); returns the sender's uploads the edit left linked by no message.
+ */
+export function updateMessage(tx: Tx, request: EditRequest): readonly Record<string, unknown>[] {
   const state = tx.before;
   const { now } = tx;
   const { editor, message, content, placement } = request;
   const entry: Writable<MessageEdit> = { userId: editor.id, timestamp: now };
   const event: Record<string, unknown> = { user_id: editor.id, edit_timestamp: now, message_id: message.id, rendering_only: false };
   let edited = message;
+  let detachedUploads: readonly Record<string, unknown>[] = [];
   const holders = selectRowHolders(state, message);
   if (content !== null) {
     entry.prevContent = message.content;
     entry.prevRenderedContent = message.renderedContent;
     edited = withContent(message, content);
+    const claims = changeAttachmentClaims(tx, message, content.rendered.html);
+    edited = { ...edited, hasAttachment: claims.hasAttachment };
+    detachedUploads = claims.detachedUploads;
     Object.assign(event, {
       orig_content: message.content,
       orig_rendered_content: message.renderedContent,
@@ -245,7 +251,7 @@ export function updateMessage(tx: Tx, request: EditRequest): void {
     moveMessageMutably(tx.draft, message, edited);
     for (const [userId, bits] of holders) putUserMessageMutably(tx.draft, userId, edited, bits);
     emitUpdate(tx, { ...event, message_ids: [message.id] }, new Map([...holders].map(([userId, bits]) => [userId, storedFlagNames(bits)])));
-    return;
+    return detachedUploads;
   }
 
   const { from, to } = placement;
@@ -264,7 +270,7 @@ export function updateMessage(tx: Tx, request: EditRequest): void {
   if (placement.topicEdited) {
     Object.assign(entry, { prevTopic: message.topic, topic: placement.topic });
     Object.assign(othersEntry, { prevTopic: message.topic, topic: placement.topic });
-    Object.assign(event, { orig_subject: message.topic, subject: placement.topic, topic_links: topicLinks(placement.topic) });
+    Object.assign(event, { orig_subject: message.topic, subject: placement.topic, topic_links: topicLinks(placement.topic, state.linkifiers) });
     placed.topic = placement.topic;
   }
 
@@ -299,6 +305,7 @@ export function updateMessage(tx: Tx, request: EditRequest): void {
   }
   emitUpdate(tx, { ...event, message_ids: messageIds }, flagsByUser);
   if (moved) announceMove(tx, request, placement, movedIds);
+  return detachedUploads;
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   recipientIdMutably,
 } from '../tables/messages.js';
 import { getRow, rows } from '../tables/table.js';
+import { claimAttachments, detachDeletedMessages, selectClaimableAttachments } from './attachments.js';
 import { streamUpdateEvent } from './stream-events.js';
 import { announceAccessibleUser } from './users.js';
 
@@ -48,7 +49,6 @@ export interface OutgoingMessage {
 
 const IMAGE_LINK = /<img |class="message_inline_image"/;
 const LINK = /<a [^>]*href=/;
-const UPLOAD_LINK = /href="\/?user_uploads\//;
 
 /** The users who get a row: the channel's active subscribers, or the conversation's participants. */
 function selectRecipientIds(state: State, outgoing: OutgoingMessage): number[] {
@@ -108,6 +108,7 @@ export function sendMessage(tx: Tx, outgoing: OutgoingMessage): number {
   draft.counters.nextMessageId = id + 1;
   const recipientIds = selectRecipientIds(current, outgoing);
   const { rendered } = outgoing;
+  const claimable = selectClaimableAttachments(current, outgoing.sender, rendered.html, now);
   const message: Message = {
     id,
     senderId: outgoing.sender.id,
@@ -126,13 +127,15 @@ export function sendMessage(tx: Tx, outgoing: OutgoingMessage): number {
     topicWildcard: rendered.topicWildcard && outgoing.channel !== null,
     hasLink: LINK.test(rendered.html),
     hasImage: IMAGE_LINK.test(rendered.html),
-    hasAttachment: UPLOAD_LINK.test(rendered.html),
+    // Only uploads the sender may read are claimed; has_attachment says whether any was.
+    hasAttachment: claimable.length > 0,
     reactions: [],
     editHistory: [],
     lastEditTimestamp: null,
     lastMovedTimestamp: null,
   };
   insertMessageMutably(draft, message);
+  claimAttachments(tx, message, claimable);
   if (outgoing.channel === null && recipientIds.length === 2) announceNewDirectMessagePartners(tx, recipientIds);
 
   const usersByFlags = new Map<number, number[]>();
@@ -179,6 +182,7 @@ export function deleteMessages(tx: Tx, messages: readonly Message[]): void {
   const audience = Audiences.users(selectMessageActionAudienceIds(current, first));
   const where = first.channelId === null ? { message_type: 'private' } : { message_type: 'stream', stream_id: first.channelId, topic: first.topic };
   for (const message of messages) deleteMessageMutably(tx.draft, message);
+  detachDeletedMessages(tx, messages);
   const ids = messages.map((message) => message.id);
   tx.emit({ type: 'delete_message', ...where, message_ids: ids }, audience, { name: 'bulk_message_deletion', has: true });
   for (const id of ids) tx.emit({ type: 'delete_message', ...where, message_id: id }, audience, { name: 'bulk_message_deletion', has: false });

@@ -5,13 +5,12 @@
  * realm_user updates carry `user_id` and one group of changed fields; they
  * reach the users who can access the changed user (judged after the write).
  */
-import { castDraft } from 'immer';
 import { Audiences } from '../events/audience.js';
 import type { Tx } from '../events/commit.js';
 import { type ApiEvent, type Audience, keepingArchivedChannels } from '../events/event.js';
 import { presentChannel } from '../present/channel.js';
 import { INACCESSIBLE_USER_NAME, presentInaccessibleUser } from '../present/inaccessible-user.js';
-import { presentProfileData, presentProfileField } from '../present/profile-data.js';
+import { presentProfileData } from '../present/profile-data.js';
 import { selectSubscriberIds } from '../present/subscription.js';
 import { isoMinute } from '../present/time.js';
 import { dateJoined, presentAvatarChange, presentPerson, presentUserStatus } from '../present/user.js';
@@ -24,7 +23,7 @@ import { isDirectSystemGroupMember, SYSTEM_GROUPS } from '../rules/system-groups
 import { USER_GROUP_SETTING_NAMES } from '../rules/user-group-settings.js';
 import { apiEmail, canAccessUser, canSeeDeliveryEmail, isUserAccessRestricted, selectDirectGroupIds, selectGuestPeerIds } from '../rules/users.js';
 import { ascendingIds } from '../sorted-ids.js';
-import type { Channel, GroupSettingValue, ProfileField, Role, State, Subscription, User, UserStatus } from '../state.js';
+import type { Channel, GroupSettingValue, Role, State, Subscription, User, UserStatus } from '../state.js';
 import { putChannelMutably, putSubscriptionMutably } from '../tables/channels.js';
 import { getRow, rows, withRow } from '../tables/table.js';
 import { putUserMutably } from '../tables/users.js';
@@ -395,11 +394,4 @@ export function changeUserStatus(tx: Tx, user: User, change: StatusChange): void
     event['reaction_type'] = change.status.reactionType;
   }
   tx.emit(event as ApiEvent, Audiences.whoCanAccessUser(user.id));
-}
-
-/** POST /realm/profile_fields: custom_profile_fields with the whole new list, to everyone. */
-export function addProfileField(tx: Tx, field: ProfileField): void {
-  tx.draft.counters.nextProfileFieldId += 1;
-  tx.draft.profileFields.push(castDraft(field));
-  tx.emit({ type: 'custom_profile_fields', fields: [...tx.before.profileFields, field].map(presentProfileField) }, Audiences.everyone());
 }

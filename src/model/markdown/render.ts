@@ -23,8 +23,8 @@
  *   inline            markdown-it's: runs the inline rules above on every `inline` token
  *   zulip_autolink    (55) bare URLs and e-mail addresses (§2.8), on the text the inline rules left
  *   zulip_emphasis    (35, 30, 25) **strong**, *em*, ~~del~~
- *   — Zulip passes below 55 (linkifiers 45 between the two above; emoji 15, emoticons 10, Unicode emoji 0 after
- *     zulip_emphasis) are core rules over text tokens: md.core.ruler.after('zulip_emphasis', …) or push(…) —
+ *   — Zulip passes below 55 are core rules over text tokens: zulip_linkifiers (45) sits between the two above
+ *     (md.core.ruler.before('zulip_emphasis', …)); emoji 15, emoticons 10, Unicode emoji 0 come after zulip_emphasis —
  *
  * A construct below priority 55 must not be an inline rule: it would split the text before zulip_autolink sees it
  * (`:` inside a URL, for example). The core passes see text tokens only; everything else is an opaque unit, and they

@@ -29,6 +29,12 @@ export interface CustomEmoji {
   readonly sourceUrl: string;
 }
 
+/** A linkifier as the renderer needs it: a RE2 pattern and the RFC 6570 template its matches link to. */
+export interface RenderLinkifier {
+  readonly pattern: string;
+  readonly urlTemplate: string;
+}
+
 /** Everything the renderer may look up. Each lookup already applies the sender's access rules. */
 export interface RenderContext {
   /** The realm's base URL without a trailing slash (e.g. `http://localhost:9991`): links into it become relative. */
@@ -49,6 +55,8 @@ export interface RenderContext {
   firstMessageIdInTopic?(channelId: number, topic: string): number | undefined;
   /** An active custom emoji of the realm. */
   customEmojiByName?(name: string): CustomEmoji | undefined;
+  /** The realm's linkifiers in processing order (none when absent). */
+  readonly linkifiers?: readonly RenderLinkifier[];
 }
 
 export interface RenderedMessage {

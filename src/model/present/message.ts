@@ -101,7 +101,7 @@ export function presentMessage(state: State, message: Message, options: MessageV
     type: message.channelId === null ? 'private' : 'stream',
     display_recipient: displayRecipient(state, message),
     subject: message.channelId === null ? '' : displayTopic(message.topic, options.allowEmptyTopicName),
-    topic_links: message.channelId === null ? [] : topicLinks(message.topic),
+    topic_links: message.channelId === null ? [] : topicLinks(message.topic, state.linkifiers),
   };
   if (message.channelId !== null) dict['stream_id'] = message.channelId;
   const editHistory = presentEditHistory(state, message);

@@ -1,14 +1,14 @@
 /**
  * Emoji validation for statuses and reactions (the real server's
  * check_emoji_request and get_emoji_data, reference server-messages-channels
- * §7.2–7.3). Custom realm emoji arrive with the organization features; until
- * the state holds them, no name resolves to one and no realm_emoji validates.
+ * §7.2–7.3). A custom emoji's code is its id; names resolve only to active ones.
  */
 
 import { isUnicodeEmojiCode, unicodeEmojiCodeForName } from '../emoji/unicode-emoji.js';
 import { Errors } from '../errors.js';
 import { accept, type Checked, reject } from '../outcome.js';
 import type { ReactionType, State } from '../state.js';
+import { selectActiveRealmEmoji, selectRealmEmojiByCode } from './realm-emoji.js';
 
 export interface Emoji {
   readonly name: string;
@@ -27,12 +27,14 @@ interface RealmEmoji {
 const SERVICE_EXTRA_EMOJI_NAME = 'zulip';
 
 /** The code of the active custom emoji with this name. */
-function realmEmojiCodeForName(_state: State, _name: string): string | undefined {
-  return undefined;
+function realmEmojiCodeForName(state: State, name: string): string | undefined {
+  const emoji = selectActiveRealmEmoji(state, name);
+  return emoji === undefined ? undefined : String(emoji.id);
 }
 
-function realmEmojiForCode(_state: State, _code: string): RealmEmoji | undefined {
-  return undefined;
+function realmEmojiForCode(state: State, code: string): RealmEmoji | undefined {
+  const emoji = selectRealmEmojiByCode(state, code);
+  return emoji === undefined ? undefined : { code, name: emoji.name, deactivated: emoji.deactivated };
 }
 
 /** Resolves a name alone to its code and type: an active custom emoji first, then the extra emoji, then Unicode. */

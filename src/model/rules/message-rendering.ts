@@ -13,6 +13,7 @@ import { canAccessChannelContent, selectChannelByName } from './channels.js';
 import { selectGroupByName } from './groups.js';
 import { canReadChannelHistory, selectUserMessageFlags } from './messages.js';
 import { nameKey } from './names.js';
+import { customEmojiForRendering } from './realm-emoji.js';
 import { canAccessUser } from './users.js';
 
 /** Message.EMPTY_TOPIC_FALLBACK_NAME: how clients show the empty topic, and a name the server reads as it. */
@@ -32,6 +33,8 @@ export function renderContextFor(state: State, sender: User, realmUrl: string, n
     realmUrl,
     emptyTopicName: EMPTY_TOPIC_DISPLAY_NAME,
     translateEmoticons: sender.settings.translate_emoticons,
+    linkifiers: state.linkifiers,
+    customEmojiByName: (name) => customEmojiForRendering(state, name),
     usersByName(name) {
       const ids = getRow(state.userIdsByName, nameKey(name)) ?? [];
       return ids

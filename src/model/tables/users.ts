@@ -7,7 +7,7 @@ import type { Draft } from 'immer';
 import { nameKey } from '../rules/names.js';
 import { isBot, isOwner } from '../rules/roles.js';
 import type { State, User, WritableState } from '../state.js';
-import { getRow, type Table, withIndexKey, withoutRow, withRow } from './table.js';
+import { emptyTable, getRow, type Table, withIndexKey, withoutRow, withRow } from './table.js';
 
 function isActiveHumanOwner(user: User | undefined): boolean {
   return user !== undefined && user.isActive && !isBot(user) && isOwner(user);
@@ -51,5 +51,24 @@ export function putUserMutably(draft: Draft<State> | WritableState, user: User):
   if (previous?.botOwnerId !== user.botOwnerId) {
     if (previous?.botOwnerId != null) state.botIdsByOwner = withoutListMember(state.botIdsByOwner, previous.botOwnerId, user.id);
     if (user.botOwnerId !== null) state.botIdsByOwner = withListMember(state.botIdsByOwner, user.botOwnerId, user.id);
+  }
+
+  if (previous?.profileData !== user.profileData) indexProfileValueHolder(state, user.id, previous?.profileData ?? {}, user.profileData);
+}
+
+/** Keeps field id → holders in step with one user's values (a field deletion visits only its holders). */
+function indexProfileValueHolder(state: WritableState, userId: number, before: User['profileData'], after: User['profileData']): void {
+  for (const fieldId of Object.keys(before)) {
+    if (Object.hasOwn(after, fieldId)) continue;
+    const holders = getRow(state.profileValueHolderIds, Number(fieldId));
+    if (holders === undefined) continue;
+    const rest = withoutRow(holders, userId);
+    state.profileValueHolderIds =
+      rest.size === 0 ? withoutRow(state.profileValueHolderIds, Number(fieldId)) : withRow(state.profileValueHolderIds, Number(fieldId), rest);
+  }
+  for (const fieldId of Object.keys(after)) {
+    if (Object.hasOwn(before, fieldId)) continue;
+    const holders = getRow(state.profileValueHolderIds, Number(fieldId)) ?? emptyTable<number, number>();
+    state.profileValueHolderIds = withRow(state.profileValueHolderIds, Number(fieldId), withRow(holders, userId, userId));
   }
 }

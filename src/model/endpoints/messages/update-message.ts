@@ -132,8 +132,11 @@ export const updateMessageEndpoint = defineEndpoint({
       }
     }
 
-    const written = commit(state, now, (tx) => updateMessage(tx, { editor: actor, message, content, placement, realmUrl: origin }));
-    return succeed(written, { detached_uploads: [] });
+    let detachedUploads: readonly Record<string, unknown>[] = [];
+    const written = commit(state, now, (tx) => {
+      detachedUploads = updateMessage(tx, { editor: actor, message, content, placement, realmUrl: origin });
+    });
+    return succeed(written, { detached_uploads: detachedUploads });
   },
 });
 

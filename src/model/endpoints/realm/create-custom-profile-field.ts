@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addProfileField } from '../../actions/users.js';
+import { insertProfileField } from '../../actions/profile-fields.js';
 import { defineEndpoint } from '../../endpoint.js';
 import { commit } from '../../events/commit.js';
 import { fail, succeed } from '../../outcome.js';
@@ -46,7 +46,7 @@ export const createCustomProfileField = defineEndpoint({
       editableByUser: params.editable_by_user,
     };
     return succeed(
-      commit(state, now, (tx) => addProfileField(tx, field)),
+      commit(state, now, (tx) => insertProfileField(tx, field)),
       { id },
     );
   },

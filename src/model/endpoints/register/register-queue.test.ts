@@ -29,7 +29,9 @@ describe('POST /register: limits and constants', () => {
       max_message_length: 10000,
       max_file_upload_size_mib: 25,
       realm_empty_topic_display_name: 'general chat',
-      has_provider_token: false,
+      // The fake video call provider gives every human user a token.
+      has_provider_token: true,
+      has_zoom_token: true,
       zulip_feature_level: 496,
       last_event_id: -1,
     });
@@ -108,7 +110,7 @@ describe('POST /register: fetch_event_types', () => {
 
   it('falls back to event_types and prefers fetch_event_types', () => {
     const model = newModel();
-    expect(register(model, HAMLET, { event_types: JSON.stringify(['video_calls']) })).toHaveProperty('has_provider_token', false);
+    expect(register(model, HAMLET, { event_types: JSON.stringify(['video_calls']) })).toHaveProperty('has_provider_token', true);
     const both = register(model, HAMLET, { event_types: JSON.stringify(['video_calls']), fetch_event_types: JSON.stringify(['stream']) });
     expect(both).not.toHaveProperty('has_provider_token');
     expect(both).toHaveProperty('streams');

@@ -3,11 +3,16 @@ import { defineEndpoint } from '../../endpoint.js';
 import { checkQueueSpec, eventTypesParam, lifespanParam, narrowParam } from '../../events/queue-spec.js';
 import { fail, succeedWithQueue } from '../../outcome.js';
 import { json, wire } from '../../params/wire.js';
+import { presentLinkifiers } from '../../present/linkifiers.js';
 import { presentProfileField } from '../../present/profile-data.js';
+import { presentRealmEmojiDict } from '../../present/realm-emoji.js';
+import { presentSavedSnippet } from '../../present/saved-snippets.js';
 import { presentUserGroup } from '../../present/user-group.js';
 import { presentLegacyUserSettings, presentUserSettings } from '../../present/user-settings.js';
 import { selectNewestMessageId } from '../../rules/messages.js';
+import { selectSavedSnippets } from '../../rules/saved-snippets.js';
 import { sendsLegacyUserSettingsForms } from '../../rules/user-settings.js';
+import { hasProviderToken } from '../../rules/video-calls.js';
 import { rows } from '../../tables/table.js';
 import { presentDefaultStreamState, presentStreamState, presentSubscriptionState } from './channel-state.js';
 import { presentRealmState } from './realm-state.js';
@@ -103,6 +108,10 @@ export const registerQueue = defineEndpoint({
       data['custom_profile_fields'] = state.profileFields.map(presentProfileField);
       data['custom_profile_field_types'] = CUSTOM_PROFILE_FIELD_TYPES;
     }
+    // Clients without linkifier_url_template get an empty list (the real server's templates would break their old format); the legacy key is always empty.
+    if (want('realm_linkifiers')) data['realm_linkifiers'] = capabilities?.linkifier_url_template === true ? presentLinkifiers(state) : [];
+    if (want('realm_filters')) data['realm_filters'] = [];
+    if (want('realm_emoji')) data['realm_emoji'] = presentRealmEmojiDict(state);
     if (want('realm_user_groups')) {
       const includeDeactivated = capabilities?.include_deactivated_groups === true;
       data['realm_user_groups'] = [...rows(state.groups)]
@@ -133,11 +142,11 @@ export const registerQueue = defineEndpoint({
     if (want('message')) data['max_message_id'] = selectNewestMessageId(state, actor);
     if (want('message') && want('update_message_flags')) Object.assign(data, presentUnreadState(state, actor));
     if (want('video_calls') || want('has_provider_token')) {
-      // chatref configures no video provider integration, so nobody holds a provider token.
-      data['has_provider_token'] = false;
+      data['has_provider_token'] = hasProviderToken(state, actor);
       // The real server's name for the same fact (its provider is Zoom).
-      data['has_zoom_token'] = false;
+      data['has_zoom_token'] = data['has_provider_token'];
     }
+    if (want('saved_snippets')) data['saved_snippets'] = selectSavedSnippets(state, actor).map(presentSavedSnippet);
     data['last_event_id'] = -1;
     return succeedWithQueue(state, data, { kind: 'register', queue: queue.value });
   },

@@ -7,6 +7,7 @@
  * Core rules:
  *   zulip_quote_silencing before 'inline', only on markdown-it's own block parser (the dialect's blockquote processor
  *   silences quoted lines itself);
+ *   zulip_linkifiers (45, linkifiers.ts), just before the dialect's emphasis pass, so after its autolink pass;
  *   zulip_text_emoji (`:name:` 15, emoticons 10, Unicode emoji 0) and zulip_collect_mentions (fills the RenderEnv), after
  *   every core rule registered before, so after the dialect's autolink and emphasis passes.
  */
@@ -16,6 +17,7 @@ import { channelLinkRule } from './channel-links.js';
 import { collectMentionsRule } from './collect-mentions.js';
 import { groupMentionRule } from './group-mentions.js';
 import { inlineMathRule } from './inline-math.js';
+import { linkifierRule } from './linkifiers.js';
 import { addCoreRule, addInlineRule, hasRule } from './placement.js';
 import { quoteSilencingRule } from './quote-silencing.js';
 import { textEmojiRule } from './text-emoji.js';
@@ -38,6 +40,8 @@ export function useZulipSyntax(md: MarkdownIt): void {
   addInlineRule(md, 'zulip_time', globalTimeRule, beforeLinks);
   addInlineRule(md, 'zulip_group_mention', groupMentionRule, beforeLinks);
   if (!hasRule(md.core.ruler, 'zulip_blocks')) addCoreRule(md, 'zulip_quote_silencing', quoteSilencingRule, ['inline']);
+  // Priority 45: after the dialect's autolinks (55), before its emphasis (35); on a plain instance, before the emoji.
+  addCoreRule(md, 'zulip_linkifiers', linkifierRule, ['zulip_emphasis']);
   addCoreRule(md, 'zulip_text_emoji', textEmojiRule, []);
   addCoreRule(md, 'zulip_collect_mentions', collectMentionsRule, []);
 }
