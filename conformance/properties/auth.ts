@@ -71,9 +71,14 @@ function baseRequest(spec: EndpointSpec, env: PropertyEnv) {
   return buildRequest(spec, env, []);
 }
 
-async function reads(call: Call, spec: EndpointSpec, env: PropertyEnv): Promise<unknown[]> {
+async function reads(
+  call: Call,
+  spec: EndpointSpec,
+  env: PropertyEnv,
+  request: { readonly path: string; readonly params: Readonly<Record<string, string>> },
+): Promise<unknown[]> {
   const bodies: unknown[] = [];
-  for (const read of spec.observe(env)) bodies.push((await call(env.owner, 'GET', read.path, read.params ?? {})).body);
+  for (const read of spec.observe(env, request)) bodies.push((await call(env.owner, 'GET', read.path, read.params ?? {})).body);
   return bodies;
 }
 
@@ -83,10 +88,10 @@ async function runAuthenticated(ctx: CheckContext, spec: EndpointSpec): Promise<
   const property = fc.asyncProperty(badCredentials, (bad) =>
     recorder.execute(async () => {
       const request = baseRequest(spec, env);
-      const before = await reads(recorder.call, spec, env);
+      const before = await reads(recorder.call, spec, env, request);
       const response = await recorder.call(credentialsFor(bad, env), spec.method, request.path, request.params);
       expectRefused(response, bad);
-      const after = await reads(recorder.call, spec, env);
+      const after = await reads(recorder.call, spec, env, request);
       if (!isDeepStrictEqual(before, after)) {
         throw new CheckFailure(
           `a request refused for its credentials to change nothing; before ${JSON.stringify(before)}, after ${JSON.stringify(after)}`,

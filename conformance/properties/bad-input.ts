@@ -69,7 +69,7 @@ async function runBadInput(ctx: CheckContext, spec: EndpointSpec): Promise<void>
     recorder.execute(async () => {
       const env = needsEmail ? await refreshTarget(call, baseEnv) : baseEnv;
       const request = buildRequest(spec, env, mutations);
-      const reads = spec.observe(env);
+      const reads = spec.observe(env, request);
       const before = await readAll(call, env.owner, reads);
       const response = await call(actorFor(spec, env), spec.method, request.path, request.params);
       const outcome = spec.htmlRefusals === true && isHtmlRefusal(response) ? 'error' : expectWellFormed(response, CLAUSES);

@@ -110,8 +110,12 @@ export interface EndpointSpec {
   readonly htmlRefusals?: true;
   /** Slow on purpose (password hashing): property checks spend a fifth of their runs on it. */
   readonly slow?: boolean;
-  /** Reads showing the state this endpoint could change (GET endpoints must leave them alone whatever happens). */
-  observe(env: PropertyEnv): readonly ReadBack[];
+  /**
+   * Reads showing the state this endpoint could change (GET endpoints must
+   * leave them alone whatever happens). Bounded reads, never a listing of the
+   * whole organization: a run's cost must not grow with what earlier runs left.
+   */
+  observe(env: PropertyEnv, request: { readonly path: string; readonly params: Readonly<Record<string, string>> }): readonly ReadBack[];
   /** Undo a success that bad-input produced by chance (e.g. deactivate the user it created); best effort. */
   cleanUp?(env: PropertyEnv, response: TargetResponse, call: CleanupCall): Promise<void>;
 }

@@ -20,7 +20,7 @@ import { SETTINGS_ENDPOINT_SPECS } from './endpoints-settings.js';
 import { TYPING_ENDPOINT_SPECS } from './endpoints-typing.js';
 import { UPLOAD_ENDPOINT_SPECS } from './endpoints-uploads.js';
 import { VIDEO_CALL_ENDPOINT_SPECS } from './endpoints-video-calls.js';
-import { BOOL, enumOf, INT_LIST, intEnumOf, nothing, OBJECT, OBJECT_LIST, optional, realmUsers, STRING, userRead } from './param-kinds.js';
+import { BOOL, enumOf, envUsers, INT_LIST, intEnumOf, nothing, OBJECT, OBJECT_LIST, optional, STRING, userByRequestedEmail, userRead } from './param-kinds.js';
 
 const ROLE = intEnumOf(100, 200, 300, 400, 600);
 const REACTION_TYPE = enumOf('unicode_emoji', 'realm_emoji', 'service_extra_emoji');
@@ -109,7 +109,7 @@ const USER_ENDPOINT_SPECS: readonly EndpointSpec[] = [
       { name: 'password', kind: STRING, required: true, valid: () => 'Conformance-Property-Pw-7319!' },
       { name: 'full_name', kind: STRING, required: true, valid: (env) => env.unique('bad-input') },
     ],
-    observe: () => [realmUsers],
+    observe: (_env, request) => [userByRequestedEmail(request)],
     async cleanUp(env, response, call) {
       const id = (response.body as Record<string, unknown> | null)?.['user_id'];
       if (typeof id === 'number') await call(env.owner, 'DELETE', `/users/${id}`);
@@ -152,7 +152,7 @@ const USER_ENDPOINT_SPECS: readonly EndpointSpec[] = [
     auth: 'basic',
     actor: 'owner',
     params: updateUserParams,
-    observe: (env) => [userRead(env.target.id), realmUsers],
+    observe: (env) => [userRead(env.target.id), envUsers(env)],
   },
   {
     operation: 'update-user-by-email',
@@ -162,7 +162,7 @@ const USER_ENDPOINT_SPECS: readonly EndpointSpec[] = [
     auth: 'basic',
     actor: 'owner',
     params: updateUserParams,
-    observe: (env) => [userRead(env.target.id), realmUsers],
+    observe: (env) => [userRead(env.target.id), envUsers(env)],
   },
   {
     operation: 'deactivate-user',
@@ -175,7 +175,7 @@ const USER_ENDPOINT_SPECS: readonly EndpointSpec[] = [
       { name: 'actions', kind: OBJECT, invalid: ['{"delete_profile":1}', '{"unknown_action":true}', '[]'] },
       { name: 'deactivation_notification_comment', kind: STRING },
     ],
-    observe: (env) => [userRead(env.deactivated.userId), realmUsers],
+    observe: (env) => [userRead(env.deactivated.userId), envUsers(env)],
   },
   {
     operation: 'get-user-status',

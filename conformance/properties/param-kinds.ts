@@ -22,7 +22,16 @@ export function optional(kind: ParamKind, ...names: string[]): ParamSpec[] {
 
 export const nothing = (): readonly ReadBack[] => [];
 export const userRead = (id: number): ReadBack => ({ path: `/users/${id}`, params: { include_custom_profile_fields: 'true' } });
-export const realmUsers: ReadBack = { path: '/users' };
+/** The users a property's writes aim at or act as, in one bounded read. */
+export const envUsers = (env: PropertyEnv): ReadBack => ({
+  path: '/users',
+  params: { user_ids: JSON.stringify([env.owner.userId, env.self.userId, env.target.id, env.deactivated.userId].sort((a, b) => a - b)) },
+});
+/** The user a POST /users would have made: found by the address it sent (an error before and after when none was made). */
+export const userByRequestedEmail = (request: { readonly params: Readonly<Record<string, string>> }): ReadBack => ({
+  path: `/users/${encodeURIComponent(request.params['email'] ?? '')}`,
+});
 export const channelRead = (id: number): readonly ReadBack[] => [{ path: `/streams/${id}` }, { path: `/streams/${id}/members` }];
-export const groupsRead: ReadBack = { path: '/user_groups', params: { include_deactivated_groups: 'true' } };
+/** The active groups: a refused deactivation shows as a group gone, and earlier runs' deactivated groups stay out of the read. */
+export const groupsRead: ReadBack = { path: '/user_groups' };
 export const ownSubscriptions = (env: PropertyEnv): ReadBack => ({ path: `/users/${env.self.userId}/subscriptions/${env.channel.id}` });
