@@ -72,7 +72,7 @@ describe('chatref conform', () => {
     expect(run.stdout).toContain(`, seed ${DEFAULT_SEED}, `);
   });
 
-  it('exits 2 with the usage on bad arguments', { timeout: 240_000 }, async () => {
+  it('exits 2 with one line saying what is wrong and a pointer to --help on bad arguments', { timeout: 240_000 }, async () => {
     const cases = [
       [],
       ['--target', 'elsewhere'],
@@ -84,7 +84,7 @@ describe('chatref conform', () => {
     const runs = await Promise.all(cases.map((args) => conform(...args)));
     runs.forEach((run, index) => {
       expect(run.code, cases[index]!.join(' ')).toBe(2);
-      expect(run.stderr).toContain('Usage: chatref conform');
+      expect(run.stderr).toMatch(/^chatref: [^\n]+\nRun 'chatref conform --help' for the options\.\n$/);
     });
   });
 

@@ -51,5 +51,5 @@ export {
   type UrlTarget,
 } from './runner.js';
 export type { Target, TargetAuth, TargetClock, TargetCredentials, TargetResponse } from './target.js';
-export { httpTarget } from './targets/http.js';
+export { type AdminAccess, adminClock, httpTarget } from './targets/http.js';
 export { modelTarget } from './targets/model.js';

@@ -22,6 +22,10 @@ export interface UrlTarget {
   readonly apiKey: string;
   /** The organization's JWT secret, if JWT login is configured: enables the checks that need a correctly signed token. */
   readonly jwtKey?: string;
+  /** A chatref server's admin token (`admin_token` on `chatref serve`'s first line): the time-limit checks then move its clock. */
+  readonly adminToken?: string;
+  /** Its admin API (default: url + /chatref/admin). */
+  readonly adminUrl?: string;
 }
 
 export type TargetSpec = Target | UrlTarget | 'model';
@@ -132,7 +136,8 @@ export function resolveTarget(options: Pick<ConformanceOptions, 'target' | 'owne
   }
   if (!/^https?:\/\//i.test(spec.url)) throw new TypeError(`runConformance: url must start with http:// or https://, not ${spec.url}`);
   const baseUrl = spec.url.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
-  return { target: httpTarget(baseUrl, spec.jwtKey), owner: { email: spec.email, apiKey: spec.apiKey }, baseUrl, owned: true };
+  const admin = spec.adminToken === undefined ? undefined : { url: spec.adminUrl ?? `${baseUrl}/chatref/admin`, token: spec.adminToken };
+  return { target: httpTarget(baseUrl, spec.jwtKey, admin), owner: { email: spec.email, apiKey: spec.apiKey }, baseUrl, owned: true };
 }
 
 // ------------------------------------------------------------ one check

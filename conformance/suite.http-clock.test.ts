@@ -1,38 +1,19 @@
 /**
  * The checks that move the target's clock (edit, move and typing time
- * limits), over HTTP: a chatref server started
- * in this process, whose clock the test owns, behind the plain HTTP target. A server in another process
- * has no clock a client can move, so suite.http.test.ts skips these checks.
+ * limits), over HTTP: a chatref server whose clock the suite moves through
+ * its admin API (PUT /chatref/admin/clock), as `chatref conform --url …
+ * --admin-token …` does against a chatref server in another process.
  */
 import { afterAll, beforeAll } from 'vitest';
 import { createServer } from '../src/create-server.js';
 import type { RunningServer } from '../src/http/server.js';
-import { modelOwner } from './runner.js';
-import type { Target } from './target.js';
-import { httpTarget } from './targets/http.js';
+import { modelOwner, type UrlTarget } from './runner.js';
 import { registerConformanceTests } from './vitest.js';
 
-let offset = 0;
-const now = () => Math.floor(Date.now() / 1000) + offset;
 let server: RunningServer | undefined;
-let target: Target | undefined;
 
 beforeAll(async () => {
-  server = await createServer({ port: 0, seed: 'clock', clock: now, log: () => {} });
-  const http = httpTarget(server.url);
-  target = {
-    name: http.name,
-    call: http.call,
-    close: http.close,
-    clock: {
-      async now() {
-        return now();
-      },
-      async advance(seconds) {
-        offset += seconds;
-      },
-    },
-  };
+  server = await createServer({ port: 0, seed: 'clock', log: () => {} });
 });
 
 afterAll(async () => {
@@ -40,12 +21,12 @@ afterAll(async () => {
 });
 
 registerConformanceTests({
-  name: 'time-limit checks over HTTP (in-process server with a settable clock)',
+  name: 'time-limit checks over HTTP (the clock moved through the admin API)',
   seed: 20_240_601,
   only: 'messages.edit.*,messages.move.*,messages.resolve.*,typing.edit.*',
-  owner: modelOwner(),
-  target: () => {
-    if (target === undefined) throw new Error('the server did not start');
-    return target;
+  target: (): UrlTarget => {
+    if (server === undefined) throw new Error('the server did not start');
+    const owner = modelOwner();
+    return { url: server.url, email: owner.email, apiKey: owner.apiKey, adminToken: server.adminToken };
   },
 });

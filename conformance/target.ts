@@ -34,8 +34,8 @@ export interface TargetBytesResponse extends TargetResponse {
 
 /**
  * The target's clock, for checks of time windows (edit and move limits).
- * Only targets that let a client set time have one: the in-process model
- * today; a live server once it offers a control plane.
+ * Only targets that let a client set time have one: the in-process model,
+ * and a chatref server reached with its admin token (targets/http.ts).
  */
 export interface TargetClock {
   /** The target's current time, UNIX seconds. */

@@ -3,12 +3,16 @@ import { loadFixture } from './fixtures/load.js';
 import { type RunningServer, type ServerOptions, startServer } from './http/server.js';
 import { withVideoCallProvider } from './model/actions/video-calls.js';
 import type { State, VideoCallProviderSetting } from './model/state.js';
+import { MemoryContentStore } from './store/content-store.js';
+import { loadSnapshot, type Snapshot } from './store/snapshot.js';
 
 export interface CreateServerOptions extends Omit<ServerOptions, 'state'> {
   /** A fixture name or path, or a ready State. Default: the embedded default realm. */
   readonly fixture?: string | State;
   /** The video call provider behind POST /calls/provider/create: `fake` (default) or `none` (not configured). */
   readonly videoCallProvider?: VideoCallProviderSetting;
+  /** Start from a snapshot (a file path, or `control.snapshot()`'s document) instead of a fixture; its files included. */
+  readonly snapshot?: string | Snapshot;
 }
 
 /**
@@ -20,8 +24,10 @@ export interface CreateServerOptions extends Omit<ServerOptions, 'state'> {
  * await server.stop();
  */
 export function createServer(options: CreateServerOptions = {}): Promise<RunningServer> {
-  const { fixture, videoCallProvider, ...rest } = options;
-  const loaded = typeof fixture === 'object' ? fixture : loadFixture(fixture);
+  const { fixture, videoCallProvider, snapshot, ...rest } = options;
+  if (snapshot !== undefined && fixture !== undefined) throw new TypeError('createServer: give a fixture or a snapshot, not both');
+  const content = snapshot === undefined ? rest.content : (rest.content ?? new MemoryContentStore());
+  const loaded = snapshot !== undefined ? loadSnapshot(snapshot, content!) : typeof fixture === 'object' ? fixture : loadFixture(fixture);
   const state = videoCallProvider === undefined ? loaded : withVideoCallProvider(loaded, videoCallProvider);
-  return startServer({ ...rest, state });
+  return startServer({ ...rest, state, ...(content === undefined ? {} : { content }) });
 }

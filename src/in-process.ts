@@ -6,7 +6,10 @@ import { errorResponse } from './model/envelope.js';
 import { Errors } from './model/errors.js';
 import type { ModelResponse, UploadedFile } from './model/request.js';
 import type { State, VideoCallProviderSetting } from './model/state.js';
+import { MemoryContentStore } from './store/content-store.js';
+import { Control } from './store/control.js';
 import { type EventStream, type EventStreamOptions, openEventStream } from './store/event-stream.js';
+import { loadSnapshot, type Snapshot } from './store/snapshot.js';
 import { Store, type StoreRequest } from './store/store.js';
 
 export interface ModelOptions {
@@ -20,6 +23,16 @@ export interface ModelOptions {
   readonly origin?: string;
   /** The video call provider behind POST /calls/provider/create: `fake` (default) or `none` (not configured). */
   readonly videoCallProvider?: VideoCallProviderSetting;
+  /** Limits on password key fetches per username (the real server's 5 per 30 minutes); default true. */
+  readonly authRateLimit?: boolean;
+  /** Emulates the real server's general API rate limits and X-RateLimit-* headers; default false. */
+  readonly rateLimit?: boolean;
+  /** Start from a snapshot (a file path, or `control.snapshot()`'s document) instead of a fixture; its files included. */
+  readonly snapshot?: string | Snapshot;
+  /** Journal every write to this file, after replaying what it holds (src/store/journal.ts). */
+  readonly journal?: string;
+  /** How many recent requests `control.requests()` keeps (default 256). */
+  readonly requestLogSize?: number;
 }
 
 export interface Credentials {
@@ -49,6 +62,8 @@ export interface Model {
   readonly state: State;
   /** The store underneath: state, clock, event queues. */
   readonly store: Store;
+  /** Reset, snapshot and restore, clock, recent requests, outbox, journal: the admin API's operations. */
+  readonly control: Control;
   /**
    * Calls an endpoint as an HTTP client would, e.g. call('GET', '/users/me', {}, { auth }). Path is below /api/v1.
    * A GET /events that would wait for an event throws: use request() for those.
@@ -68,7 +83,7 @@ export interface Model {
   tick(): void;
   /** Replaces the state (e.g. to rewind to an earlier one). */
   reset(state: State): void;
-  /** Answers waiting requests and stops the heartbeat timer. */
+  /** Answers waiting requests, stops the heartbeat timer and closes the journal. */
   close(): void;
 }
 
@@ -85,13 +100,26 @@ function authorizationOf(auth: CallOptions['auth']): string | null {
  * for await (const event of model.events({ email: 'iago@chatref.test', apiKey: 'IagoAdministratorKey000000000002' })) { ... }
  */
 export function createModel(options: ModelOptions = {}): Model {
-  const loaded = typeof options.fixture === 'object' ? options.fixture : loadFixture(options.fixture);
+  if (options.snapshot !== undefined && options.fixture !== undefined) throw new TypeError('createModel: give a fixture or a snapshot, not both');
+  const content = new MemoryContentStore();
+  const loaded =
+    options.snapshot !== undefined
+      ? loadSnapshot(options.snapshot, content)
+      : typeof options.fixture === 'object'
+        ? options.fixture
+        : loadFixture(options.fixture);
   const state = options.videoCallProvider === undefined ? loaded : withVideoCallProvider(loaded, options.videoCallProvider);
   const store = new Store({
     state,
+    content,
+    ...(options.requestLogSize === undefined ? {} : { requestLogSize: options.requestLogSize }),
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...(options.authRateLimit === undefined ? {} : { authRateLimit: options.authRateLimit }),
+    ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
   });
+  const control = new Control(store);
+  if (options.journal !== undefined) control.openJournal(options.journal);
   if (options.clock === undefined) store.startTimers();
 
   const storeFile = (file: FileData): UploadedFile => ({
@@ -122,6 +150,7 @@ export function createModel(options: ModelOptions = {}): Model {
       return store.state;
     },
     store,
+    control,
     call(method, path, params = {}, callOptions = {}) {
       let response: ModelResponse | undefined;
       const release = store.dispatch(toRequest(method, path, params, callOptions), (answer) => {
@@ -143,6 +172,9 @@ export function createModel(options: ModelOptions = {}): Model {
     reset(next) {
       store.setState(next);
     },
-    close: () => store.close(),
+    close() {
+      store.close();
+      control.closeJournal();
+    },
   };
 }

@@ -197,4 +197,34 @@ export const AUTH_CLAUSES: readonly Clause[] = [
     level: 'compat',
     endpoint: JWT,
   },
+  // Rate limits: the spec's Limits section says "not shown"; the real server's authenticate_by_username rule.
+  {
+    id: 'auth.rate-limit.wrong-passwords',
+    section: 'Limits; server-core.md: /fetch_api_key',
+    summary:
+      'Repeated wrong passwords for one account meet 429 RATE_LIMIT_HIT "API usage exceeded rate limit" with retry-after seconds in the body and a Retry-After header (the real server: from the 6th attempt in 30 minutes).',
+    level: 'compat',
+    endpoint: FETCH,
+  },
+  {
+    id: 'auth.rate-limit.locked',
+    section: 'Limits; server-core.md: /fetch_api_key',
+    summary: 'While an account is limited, even its right password gets 429 and no key.',
+    level: 'compat',
+    endpoint: FETCH,
+  },
+  {
+    id: 'auth.rate-limit.per-account',
+    section: 'Limits; server-core.md: /fetch_api_key',
+    summary: 'The limit is the account’s own: another account still fetches its key meanwhile.',
+    level: 'compat',
+    endpoint: FETCH,
+  },
+  {
+    id: 'auth.rate-limit.window',
+    section: 'Limits; server-core.md: /fetch_api_key',
+    summary: 'Once retry-after seconds have passed, the account’s right password fetches its key again.',
+    level: 'compat',
+    endpoint: FETCH,
+  },
 ];

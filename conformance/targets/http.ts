@@ -1,8 +1,14 @@
 /** The live target: any server reachable at a URL, over HTTP with undici. */
 import { FormData, request } from 'undici';
-import { authorizationHeader, type Target } from '../target.js';
+import { authorizationHeader, type Target, type TargetClock } from '../target.js';
 
-/** `baseUrl` is the server's root (http://host:port); calls go below /api/v1. `jwtKey`: the organization's JWT secret, when known. */
+/** A chatref server's admin API (`admin_url` and `admin_token` on `chatref serve`'s first line): it makes the target's clock settable. */
+export interface AdminAccess {
+  /** e.g. http://127.0.0.1:9991/chatref/admin */
+  readonly url: string;
+  readonly token: string;
+}
+
 /** A byte answer's JSON or text, when its Content-Type says it has one (reports show it), else null. */
 export function readableBody(contentType: string | undefined, bytes: Uint8Array): unknown {
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
@@ -22,12 +28,37 @@ function lowerCaseHeaders(headers: Record<string, string | string[] | undefined>
   return out;
 }
 
-export function httpTarget(baseUrl: string, jwtKey?: string): Target {
+/** The clock of a chatref server, read and moved through its admin API. */
+export function adminClock(admin: AdminAccess): TargetClock {
+  const clockUrl = `${admin.url.replace(/\/+$/, '')}/clock`;
+  const exchange = async (method: 'GET' | 'PUT', body?: unknown): Promise<number> => {
+    const headers: Record<string, string> = { authorization: `Bearer ${admin.token}` };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await request(clockUrl, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const text = await response.body.text();
+    if (response.statusCode !== 200) throw new Error(`${method} ${clockUrl} answered ${response.statusCode}: ${text}`);
+    // Whole seconds, as the server stamps them on what it stores.
+    return Math.floor((JSON.parse(text) as { clock: { now: number } }).clock.now);
+  };
+  return {
+    now: () => exchange('GET'),
+    async advance(seconds) {
+      await exchange('PUT', { advance: seconds });
+    },
+  };
+}
+
+/**
+ * `baseUrl` is the server's root (http://host:port); calls go below /api/v1. `jwtKey`: the organization's JWT secret, when known.
+ * `admin`: a chatref server's admin API, which gives the target a clock (the time-limit checks need one).
+ */
+export function httpTarget(baseUrl: string, jwtKey?: string, admin?: AdminAccess): Target {
   const root = baseUrl.replace(/\/+$/, '');
   const apiUrl = `${root}/api/v1`;
   return {
     name: baseUrl,
     ...(jwtKey === undefined ? {} : { jwtKey }),
+    ...(admin === undefined ? {} : { clock: adminClock(admin) }),
     async call(auth, method, path, params = {}, files = []) {
       const authorization = authorizationHeader(auth);
       const headers: Record<string, string> = authorization === null ? {} : { authorization };

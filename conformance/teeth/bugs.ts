@@ -28,6 +28,7 @@ import {
 import { EMOJI_BUGS } from './emoji-bugs.js';
 import { LINKIFIER_BUGS } from './linkifier-bugs.js';
 import { MESSAGE_BUGS } from './message-bugs.js';
+import { RATE_LIMIT_BUGS } from './rate-limit-bugs.js';
 import { SETUP_BUGS } from './setup-bugs.js';
 import { SNIPPET_BUGS } from './snippet-bugs.js';
 import { UPLOAD_BUGS } from './upload-bugs.js';
@@ -771,4 +772,5 @@ export const BUGS: readonly Bug[] = [
   ...SNIPPET_BUGS,
   ...SETUP_BUGS,
   ...BLIND_SPOT_BUGS,
+  ...RATE_LIMIT_BUGS,
 ];

@@ -17,6 +17,9 @@ export const CONFORM_USAGE = `Usage: chatref conform --url URL --email EMAIL --a
   --email EMAIL      an organization owner who may create users (can_create_users)
   --api-key KEY      that owner's API key
   --jwt-key KEY      the organization's JWT secret, to check JWT logins (skipped without it)
+  --admin-token T    a chatref server's admin token (admin_token on \`chatref serve\`'s first line): the
+                     time-limit checks then move its clock (skipped without it)
+  --admin-url URL    that server's admin API (default: URL/chatref/admin)
   --target model     run against the in-process reference model instead
   --only PATTERN     only checks whose id, endpoint or clause id matches
                      (substring, or a glob with *; several separated by commas)
@@ -57,6 +60,8 @@ export function parseConformArgs(argv: readonly string[]): ConformArgs {
       email: { type: 'string' },
       'api-key': { type: 'string' },
       'jwt-key': { type: 'string' },
+      'admin-token': { type: 'string' },
+      'admin-url': { type: 'string' },
       target: { type: 'string' },
       only: { type: 'string' },
       level: { type: 'string', default: 'compat' },
@@ -73,8 +78,9 @@ export function parseConformArgs(argv: readonly string[]): ConformArgs {
   let target: TargetSpec;
   if (values.target !== undefined) {
     if (values.target !== 'model') throw new UsageError(`--target must be model (for a server use --url), not ${values.target}`);
-    if (values.url !== undefined || values.email !== undefined || values['api-key'] !== undefined || values['jwt-key'] !== undefined) {
-      throw new UsageError('--target model takes no --url, --email, --api-key or --jwt-key');
+    const remoteOnly = [values.url, values.email, values['api-key'], values['jwt-key'], values['admin-token'], values['admin-url']];
+    if (remoteOnly.some((value) => value !== undefined)) {
+      throw new UsageError('--target model takes no --url, --email, --api-key, --jwt-key, --admin-token or --admin-url');
     }
     target = 'model';
   } else {
@@ -84,7 +90,18 @@ export function parseConformArgs(argv: readonly string[]): ConformArgs {
     if (email === undefined || apiKey === undefined) throw new UsageError('--url needs --email and --api-key of an owner who may create users');
     if (!/^https?:\/\/[^/]/i.test(url)) throw new UsageError(`--url must start with http:// or https://, not ${url}`);
     const jwtKey = values['jwt-key'];
-    target = { url, email, apiKey, ...(jwtKey === undefined ? {} : { jwtKey }) };
+    const adminToken = values['admin-token'];
+    const adminUrl = values['admin-url'];
+    if (adminUrl !== undefined && adminToken === undefined) throw new UsageError('--admin-url needs --admin-token');
+    if (adminUrl !== undefined && !/^https?:\/\/[^/]/i.test(adminUrl)) throw new UsageError(`--admin-url must start with http:// or https://, not ${adminUrl}`);
+    target = {
+      url,
+      email,
+      apiKey,
+      ...(jwtKey === undefined ? {} : { jwtKey }),
+      ...(adminToken === undefined ? {} : { adminToken }),
+      ...(adminUrl === undefined ? {} : { adminUrl }),
+    };
   }
   const seed = integer('seed', values.seed, 0);
   const runs = integer('runs', values.runs, 1);

@@ -1,13 +1,26 @@
 /** `chatref serve`: start the server on a fixture and print its credentials as the first line. */
 import { parseArgs } from 'node:util';
+import { FixtureError } from '../fixtures/build-state.js';
 import { loadFixture, readFixture } from '../fixtures/load.js';
 import { fixtureSchema } from '../fixtures/schema.js';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../http/server.js';
 import { withVideoCallProvider } from '../model/actions/video-calls.js';
-import type { VideoCallProviderSetting } from '../model/state.js';
-import { UsageError } from './usage-error.js';
+import type { State, VideoCallProviderSetting } from '../model/state.js';
+import { getRow, rows } from '../model/tables/table.js';
+import { MemoryContentStore } from '../store/content-store.js';
+import { JournalError } from '../store/journal.js';
+import type { AccessLogFormat } from '../store/request-log.js';
+import { loadSnapshot, SnapshotError } from '../store/snapshot.js';
+import { publicCredentialsWarning } from './public-credentials.js';
+import { CONNECTION_OPTIONS, CONNECTION_USAGE, type ConnectionArgs, connectionArgs, validSeed } from './serve-options.js';
+import { stopWhenStdoutReaderLeaves } from './stdout-reader.js';
+import { StartupError, UsageError } from './usage-error.js';
+import { writeZuliprcFiles } from './zuliprc.js';
 
 export const SERVE_USAGE = `Usage: chatref serve [--host 127.0.0.1] [--port 9991] [--fixture NAME|PATH] [--seed N] [--video-provider fake|none]
+                    [--rate-limit] [--no-auth-rate-limit]
+                    [--state FILE] [--journal FILE] [--admin-token TOKEN] [--log [json]]
+                    [--grace S] [--header-timeout S] [--request-timeout S] [--max-connections N] [--cors ORIGIN] [--zuliprc DIR]
 
   --host HOST        interface to listen on (default ${DEFAULT_HOST})
   --port PORT        port to listen on; 0 picks a free one (default ${DEFAULT_PORT})
@@ -15,9 +28,22 @@ export const SERVE_USAGE = `Usage: chatref serve [--host 127.0.0.1] [--port 9991
   --seed N           derive every key, salt and id from N, so runs are reproducible
   --video-provider P the video call provider behind POST /calls/provider/create: fake (default; deterministic
                      join URLs under https://video.chatref.test) or none (calls answer "not configured")
+  --rate-limit       emulate the real server's API rate limits (200 requests a minute per user, 100 per
+                     address without credentials) and its X-RateLimit-* headers, to test a client's 429 handling
+  --no-auth-rate-limit
+                     do not limit password logins (on by default, as on the real server: 5 attempts per
+                     30 minutes per account, 100 failures a minute per address); for test suites
+  --state FILE       start from a snapshot (GET /chatref/admin/snapshot) instead of the fixture's state;
+                     --fixture then only supplies the passwords shown
+  --journal FILE     append every write to FILE (flushed) before answering it; on start, replay what FILE
+                     holds, so a crash or kill -9 loses no acknowledged write
+  --admin-token T    the bearer token of the admin API under /chatref/admin (default: a random one)
+  --log [json]       one line per request on stderr: method, path, user, status, milliseconds (or JSON)
+${CONNECTION_USAGE}
 
-The first line on stdout is a JSON object: {"url", "api_url", "users": [...credentials]}.
-Logs go to stderr. SIGINT or SIGTERM stops the server after in-flight requests finish.`;
+The first line on stdout is a JSON object: {"url", "api_url", "admin_url", "admin_token", "users": [...credentials]}.
+Logs go to stderr. On SIGINT or SIGTERM new connections are refused, held GET /events are answered, requests
+already received finish (within --grace), and chatref exits 0. It also stops once stdout's reader has gone.`;
 
 interface ServeOptions {
   readonly host: string;
@@ -25,17 +51,42 @@ interface ServeOptions {
   readonly fixture: string;
   readonly seed: string | undefined;
   readonly videoProvider: VideoCallProviderSetting;
+  readonly rateLimit: boolean;
+  readonly authRateLimit: boolean;
+  readonly state: string | undefined;
+  readonly journal: string | undefined;
+  readonly adminToken: string | undefined;
+  readonly log: AccessLogFormat | undefined;
+  readonly connection: ConnectionArgs;
+}
+
+/** `--log` may stand alone (text lines) or take `json` or `text`. */
+function withLogFormat(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index]!;
+    out.push(arg);
+    if (arg === '--log' && argv[index + 1] !== 'json' && argv[index + 1] !== 'text') out.push('text');
+  }
+  return out;
 }
 
 export function parseServeArgs(argv: readonly string[]): ServeOptions {
   const { values } = parseArgs({
-    args: [...argv],
+    args: withLogFormat(argv),
     options: {
       host: { type: 'string', default: DEFAULT_HOST },
       port: { type: 'string', default: String(DEFAULT_PORT) },
       fixture: { type: 'string', default: 'default' },
       seed: { type: 'string' },
       'video-provider': { type: 'string', default: 'fake' },
+      'rate-limit': { type: 'boolean', default: false },
+      'no-auth-rate-limit': { type: 'boolean', default: false },
+      state: { type: 'string' },
+      journal: { type: 'string' },
+      'admin-token': { type: 'string' },
+      log: { type: 'string' },
+      ...CONNECTION_OPTIONS,
     },
     strict: true,
     allowPositionals: false,
@@ -44,38 +95,102 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
   if (!/^[0-9]+$/.test(values.port) || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not ${values.port}`);
   const videoProvider = values['video-provider'];
   if (videoProvider !== 'fake' && videoProvider !== 'none') throw new UsageError(`--video-provider must be fake or none, not ${videoProvider}`);
-  return { host: values.host, port, fixture: values.fixture, seed: values.seed, videoProvider };
+  return {
+    host: values.host,
+    port,
+    fixture: values.fixture,
+    seed: validSeed(values.seed),
+    videoProvider,
+    rateLimit: values['rate-limit'],
+    authRateLimit: !values['no-auth-rate-limit'],
+    ...adminArgs(values),
+    connection: connectionArgs(values),
+  };
 }
 
-/** The credentials line: active human users with the passwords the fixture documents. */
-function credentials(fixtureData: unknown) {
+function adminArgs(values: { state?: string; journal?: string; 'admin-token'?: string; log?: string }) {
+  const adminToken = values['admin-token'];
+  if (adminToken !== undefined && !/^[\x21-\x7e]+$/.test(adminToken)) throw new UsageError('--admin-token must be printable ASCII without spaces');
+  if (values.log !== undefined && values.log !== 'text' && values.log !== 'json') throw new UsageError(`--log takes json or nothing, not ${values.log}`);
+  return { state: values.state, journal: values.journal, adminToken, log: values.log as AccessLogFormat | undefined };
+}
+
+/**
+ * The credentials line: the state's active human users, with the passwords
+ * the fixture documents where the user still has that password (a journal or
+ * a snapshot may have changed it).
+ */
+function credentials(state: State, fixtureState: State, fixtureData: unknown) {
   const fixture = fixtureSchema.parse(fixtureData);
-  return fixture.users
-    .map((user, index) => ({ user, userId: index + 1 }))
-    .filter(({ user }) => user.bot_type === undefined && user.is_active)
-    .map(({ user, userId }) => ({
-      user_id: userId,
-      email: user.email,
-      full_name: user.full_name,
+  const documented = new Map(fixture.users.map((user) => [user.email.toLowerCase(), user.password ?? null]));
+  const passwordOf = (email: string, hash: string | null) => {
+    const id = getRow(fixtureState.userIdByEmail, email.toLowerCase());
+    const unchanged = id !== undefined && hash !== null && getRow(fixtureState.users, id)?.passwordHash === hash;
+    return unchanged ? (documented.get(email.toLowerCase()) ?? null) : null;
+  };
+  return [...rows(state.users)]
+    .filter((user) => user.botType === null && user.isActive)
+    .map((user) => ({
+      user_id: user.id,
+      email: user.deliveryEmail,
+      full_name: user.fullName,
       role: user.role,
-      api_key: user.api_key,
-      password: user.password ?? null,
+      api_key: user.apiKey,
+      password: passwordOf(user.deliveryEmail, user.passwordHash),
     }));
+}
+
+/** A snapshot or journal that cannot be used is reported like a bad fixture: one line, exit 2. */
+function asStartupError(error: unknown): unknown {
+  return error instanceof SnapshotError || error instanceof JournalError ? new FixtureError(error.message) : error;
 }
 
 export async function serve(argv: readonly string[]): Promise<void> {
   const options = parseServeArgs(argv);
   const fixtureData = readFixture(options.fixture);
   // With the fixture's message history (the default realm's, or a folder's history.json).
-  const state = withVideoCallProvider(loadFixture(options.fixture), options.videoProvider);
+  const fixtureState = loadFixture(options.fixture);
+  const content = new MemoryContentStore();
+  let state: State;
+  try {
+    // A snapshot keeps its own video call provider.
+    state = options.state === undefined ? withVideoCallProvider(fixtureState, options.videoProvider) : loadSnapshot(options.state, content);
+  } catch (error) {
+    throw asStartupError(error);
+  }
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const server = await startServer({
     state,
+    content,
     host: options.host,
     port: options.port,
     ...(options.seed === undefined ? {} : { seed: options.seed }),
+    rateLimit: options.rateLimit,
+    authRateLimit: options.authRateLimit,
+    ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
+    ...(options.journal === undefined ? {} : { journal: options.journal }),
+    ...(options.log === undefined ? {} : { accessLog: options.log }),
+    shutdownGraceMs: options.connection.shutdownGraceMs,
+    headerTimeoutMs: options.connection.headerTimeoutMs,
+    requestTimeoutMs: options.connection.requestTimeoutMs,
+    maxConnections: options.connection.maxConnections,
+    ...(options.connection.cors.length === 0 ? {} : { cors: { origins: options.connection.cors } }),
     log,
+  }).catch((error: unknown) => {
+    throw asStartupError(error);
   });
+  if (options.connection.zuliprc !== undefined) {
+    try {
+      const files = writeZuliprcFiles(options.connection.zuliprc, server.getState(), server.url);
+      log(`chatref: wrote ${files.length} zuliprc files to ${options.connection.zuliprc}`);
+    } catch (error) {
+      await server.stop();
+      throw new StartupError(`cannot write zuliprc files: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  const users = credentials(server.getState(), fixtureState, fixtureData);
+  const exposed = publicCredentialsWarning(server.host, { users });
+  if (exposed !== null) log(exposed);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -92,6 +207,9 @@ export async function serve(argv: readonly string[]): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
   // Printed last: a caller that reads this line may signal us at once.
-  process.stdout.write(`${JSON.stringify({ url: server.url, api_url: server.apiUrl, users: credentials(fixtureData) })}\n`);
-  log(`chatref: serving ${options.fixture} at ${server.apiUrl}`);
+  const line = { url: server.url, api_url: server.apiUrl, admin_url: server.adminUrl, admin_token: server.adminToken, users };
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+  stopWhenStdoutReaderLeaves(() => stop('stdout closed'));
+  log(`chatref: serving ${options.state ?? options.fixture} at ${server.apiUrl}; admin API at ${server.adminUrl} (token on the first line)`);
+  if (options.journal !== undefined) log(`chatref: journaling writes to ${options.journal}`);
 }

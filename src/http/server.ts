@@ -6,8 +6,7 @@
 
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { createHttpTerminator } from 'http-terminator';
+import type { AddressInfo } from 'node:net';
 import { isAvatarPath } from '../model/endpoints/realm-emoji/emoji-image.js';
 import { errorResponse } from '../model/envelope.js';
 import { Errors } from '../model/errors.js';
@@ -15,7 +14,13 @@ import type { ModelResponse } from '../model/request.js';
 import type { State } from '../model/state.js';
 import { isFilePath } from '../model/uploads/serve.js';
 import type { ContentStore } from '../store/content-store.js';
+import { Control } from '../store/control.js';
+import { type AccessLogFormat, accessLine, basicUsername } from '../store/request-log.js';
 import { Store, type StoreRequest } from '../store/store.js';
+import { ADMIN_PREFIX, adminApi, generateAdminToken } from './admin.js';
+import { clientErrorHandler } from './client-errors.js';
+import { Connections } from './connections.js';
+import { type CorsOptions, corsHandler } from './cors.js';
 import { type ReadRequestResult, readRequest } from './read-request.js';
 import { writeResponse } from './write-response.js';
 
@@ -35,6 +40,28 @@ export interface ServerOptions {
   readonly clock?: () => number;
   /** Where failures are reported; default: stderr. */
   readonly log?: (line: string) => void;
+  /** Limits on password key fetches per username and per client address; default true (turn off for test suites that log in often). */
+  readonly authRateLimit?: boolean;
+  /** Emulates the real server's general API rate limits and X-RateLimit-* headers; default false. */
+  readonly rateLimit?: boolean;
+  /** The bearer token of the admin API under /chatref/admin; default: a random one (RunningServer.adminToken). */
+  readonly adminToken?: string;
+  /** Journal every write to this file before answering, after replaying what it holds (src/store/journal.ts). */
+  readonly journal?: string;
+  /** How many recent requests the control plane keeps (default 256). */
+  readonly requestLogSize?: number;
+  /** One line per request through `log`: method, path, user, status, milliseconds (`text`), or a JSON object (`json`). */
+  readonly accessLog?: AccessLogFormat;
+  /** How long stop() lets requests already received finish before it closes their connections; default 10 s. */
+  readonly shutdownGraceMs?: number;
+  /** Time to receive a request's headers (a slowloris client is answered 408 then); default 60 s, as nginx's client_header_timeout. */
+  readonly headerTimeoutMs?: number;
+  /** Time to receive a whole request, body included; default 60 s (nginx's client_body_timeout; uploads on a slow link may need more). */
+  readonly requestTimeoutMs?: number;
+  /** Connections open at once; more are closed as they arrive. Default 4096. */
+  readonly maxConnections?: number;
+  /** Browser origins allowed to call the API (CORS), or '*'; default none. */
+  readonly cors?: CorsOptions;
 }
 
 export interface RunningServer {
@@ -46,15 +73,32 @@ export interface RunningServer {
   readonly port: number;
   /** The store behind the server: state, clock, event queues. */
   readonly store: Store;
+  /** Reset, snapshot and restore, clock, recent requests, outbox, journal: what the admin API does, in-process. */
+  readonly control: Control;
+  /** url + '/chatref/admin' */
+  readonly adminUrl: string;
+  /** The admin API's bearer token. */
+  readonly adminToken: string;
+  /** The node:http server underneath (for connection counts and the like; chatref owns its listeners). */
+  readonly httpServer: Server;
   getState(): State;
   setState(next: State): void;
-  /** Stops accepting connections and resolves once in-flight requests have been answered. */
+  /**
+   * Graceful shutdown: stops accepting connections at once, answers held GET /events, lets every request already
+   * received finish (within shutdownGraceMs), closes idle connections, and resolves when all are closed.
+   */
   stop(): Promise<void>;
+  /** The same as stop(). */
+  close(): Promise<void>;
 }
 
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 9991;
 export const DEFAULT_BODY_LIMIT_BYTES = 30 * 1024 * 1024;
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+export const DEFAULT_HEADER_TIMEOUT_MS = 60_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+export const DEFAULT_MAX_CONNECTIONS = 4096;
 
 const API_PREFIX = '/api/v1';
 
@@ -103,12 +147,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.content === undefined ? {} : { content: options.content }),
+    ...(options.authRateLimit === undefined ? {} : { authRateLimit: options.authRateLimit }),
+    ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
+    ...(options.requestLogSize === undefined ? {} : { requestLogSize: options.requestLogSize }),
   });
+  const control = new Control(store);
+  if (options.journal !== undefined) control.openJournal(options.journal);
+  const adminToken = options.adminToken ?? generateAdminToken();
+  const admin = adminApi(control, adminToken);
   const log = options.log ?? writeStderr;
   let authority = '';
 
   function serve(req: IncomingMessage, res: ServerResponse, fail: (error: unknown) => void): void {
     const method = req.method ?? 'GET';
+    if (admin.serve(req, res, fail)) return;
     const path = apiPath(req.url ?? '/');
     if (path === null) {
       // The file paths outside the API (/user_uploads/…, /user_avatars/…): the store asks the model who may read what.
@@ -132,7 +184,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   function answer(req: IncomingMessage, res: ServerResponse, method: string, path: string, read: ReadRequestResult): void {
     if (!read.ok) {
-      writeResponse(res, errorResponse(read.error), method);
+      const refused = errorResponse(read.error);
+      // Refused before the store saw it (a body over the limit, a malformed form): still one of the recent requests.
+      store.requests.record({ method, path: `${API_PREFIX}${path}`, authorization: req.headers.authorization ?? null }, refused, {
+        time: store.clock(),
+        durationMs: 0,
+        userId: null,
+      });
+      writeResponse(res, refused, method);
       return;
     }
 
@@ -144,6 +203,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       authorization: req.headers.authorization ?? null,
       userAgent: req.headers['user-agent'] ?? null,
       origin: `http://${req.headers.host ?? authority}`,
+      remoteAddress: req.socket.remoteAddress,
     };
     let release: (() => void) | null = null;
     try {
@@ -169,6 +229,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // A client that goes away mid-request must not take the process down with it.
     req.on('error', ignore);
     res.on('error', ignore);
+    if (options.accessLog !== undefined) logAccess(options.accessLog, req, res);
     const fail = (error: unknown) => {
       log(`chatref: ${req.method ?? ''} ${req.url ?? ''} failed: ${describeFailure(error)}`);
       try {
@@ -177,24 +238,59 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         res.destroy();
       }
     };
-    try {
-      serve(req, res, fail);
-    } catch (error) {
-      fail(error);
-    }
+    connections.admit(req, res, () => {
+      try {
+        // A CORS preflight is answered here; other requests from an allowed origin get its headers.
+        if (cors?.(req, res) === true) return;
+        serve(req, res, fail);
+      } catch (error) {
+        fail(error);
+      }
+    });
   }
 
-  function onClientError(error: NodeJS.ErrnoException, socket: Socket): void {
-    if (error.code === 'ECONNRESET' || !socket.writable) {
-      socket.destroy();
-      return;
-    }
-    socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  function logAccess(format: AccessLogFormat, req: IncomingMessage, res: ServerResponse): void {
+    const started = performance.now();
+    res.once('close', () => {
+      const facts = {
+        method: req.method ?? 'GET',
+        path: rootPath(req.url ?? '/'),
+        user: basicUsername(req.headers.authorization),
+        status: res.writableFinished ? res.statusCode : null,
+        ms: performance.now() - started,
+      };
+      log(accessLine(format, facts));
+    });
   }
 
-  const server: Server = createServer({ keepAlive: true }, onRequest);
-  server.on('clientError', onClientError);
-  const terminator = createHttpTerminator({ server });
+  const timeouts = {
+    // node:http requires the header timeout to be no longer than the request timeout.
+    headerTimeoutMs: Math.min(options.headerTimeoutMs ?? DEFAULT_HEADER_TIMEOUT_MS, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS),
+    requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+  };
+  const server: Server = createServer(
+    {
+      keepAlive: true,
+      headersTimeout: timeouts.headerTimeoutMs,
+      requestTimeout: timeouts.requestTimeoutMs,
+      // node:http checks the timeouts every 30 s by default, so a 60 s timeout could take 90.
+      connectionsCheckingInterval: Math.max(10, Math.min(1000, timeouts.headerTimeoutMs / 4)),
+    },
+    onRequest,
+  );
+  server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  let dropping = false;
+  server.on('drop', () => {
+    if (dropping) return;
+    dropping = true;
+    log(`chatref: ${server.maxConnections} connections open, closing new ones until some end (maxConnections)`);
+    setTimeout(() => {
+      dropping = false;
+    }, 10_000).unref();
+  });
+  const connections = new Connections(server);
+  const cors = options.cors === undefined ? undefined : corsHandler(options.cors);
+  server.on('clientError', clientErrorHandler(connections, timeouts));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -210,6 +306,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   authority = `${formatHost(host)}:${port}`;
   const url = `http://${authority}`;
   let stopping: Promise<void> | undefined;
+  function stop(): Promise<void> {
+    // Held long-polls are answered once no new connection can come; the journal closes once the last in-flight write is in it.
+    stopping ??= connections
+      .close(options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS, () => store.close())
+      .then(({ destroyed }) => {
+        if (destroyed > 0) log(`chatref: closed ${destroyed} connection(s) still open when the grace period ended`);
+      })
+      .finally(() => control.closeJournal());
+    return stopping;
+  }
 
   return {
     url,
@@ -217,17 +323,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     host,
     port,
     store,
+    control,
+    adminUrl: `${url}${ADMIN_PREFIX}`,
+    adminToken,
     getState: () => store.state,
     setState(next) {
       store.setState(next);
     },
-    stop() {
-      if (stopping === undefined) {
-        // Held long-polls are answered first, so they do not hold the shutdown up.
-        store.close();
-        stopping = terminator.terminate();
-      }
-      return stopping;
-    },
+    httpServer: server,
+    stop,
+    close: stop,
   };
 }

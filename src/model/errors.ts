@@ -21,6 +21,11 @@ function badRequest(msg: string, data?: Record<string, unknown>): ApiError {
   return data ? { status: 400, code: 'BAD_REQUEST', msg, data } : { status: 400, code: 'BAD_REQUEST', msg };
 }
 
+/** A number as Python's str(float) writes it (the real server's Retry-After header): 1800 is "1800.0". */
+function pythonFloat(value: number): string {
+  return Number.isInteger(value) ? value.toFixed(1) : String(value);
+}
+
 /** On /api/ paths every credential failure is re-raised as UNAUTHORIZED with a Basic challenge. */
 function unauthorized(msg: string): ApiError {
   return { status: 401, code: 'UNAUTHORIZED', msg, headers: BASIC_CHALLENGE };
@@ -78,6 +83,18 @@ export const Errors = {
     msg: `Request body too large (limit: ${limitBytes} bytes)`,
   }),
   malformedBody: (): ApiError => badRequest('Malformed request body'),
+  /** The HTTP layer's header or body timeout (the real server's nginx closes such connections without a word). */
+  requestTimeout: (part: 'headers' | 'body', seconds: number): ApiError => ({
+    status: 408,
+    code: 'BAD_REQUEST',
+    msg: `Request timeout: the request's ${part} did not arrive within ${seconds} s`,
+  }),
+  /** A path the real server serves and chatref does not yet (its 404 code, naming what is missing). */
+  notImplemented: (method: string, path: string): ApiError => ({
+    status: 404,
+    code: 'NOT_FOUND',
+    msg: `chatref does not implement ${method} ${path} yet`,
+  }),
 
   // Basic authentication on API paths
   notLoggedIn: (): ApiError => unauthorized('Not logged in: API authentication or user session required'),
@@ -111,6 +128,15 @@ export const Errors = {
   jwtMissing: (): ApiError => badRequest('No JSON web token passed in request'),
   jwtBad: (): ApiError => badRequest('Bad JSON web token'),
   jwtNoEmail: (): ApiError => badRequest('No email specified in JSON web token claims'),
+
+  // Rate limits (the real server's RateLimitedError; the store enforces them, see src/store/rate-limit.ts)
+  rateLimitHit: (secondsToFreedom: number): ApiError => ({
+    status: 429,
+    code: 'RATE_LIMIT_HIT',
+    msg: 'API usage exceeded rate limit',
+    data: { 'retry-after': secondsToFreedom },
+    headers: { 'Retry-After': pythonFloat(secondsToFreedom) },
+  }),
 
   // Roles and access
   mustBe: (what: 'member' | 'administrator' | 'owner'): ApiError => ({

@@ -15,6 +15,7 @@ import { matchRoute } from './routes.js';
 import { clientNameFrom } from './rules/clients.js';
 import { isAdministrator, isBot, isGuest } from './rules/roles.js';
 import type { State } from './state.js';
+import { unimplementedOperation } from './unimplemented.js';
 
 export interface HandleResult {
   readonly state: State;
@@ -36,12 +37,12 @@ function failed(state: State, error: Parameters<typeof errorResponse>[0]): Handl
 export function handle(state: State, request: ModelRequest): HandleResult {
   const method = request.method.toUpperCase();
   const route = matchRoute(method, request.path);
-  if (route.kind === 'not-found') return failed(state, Errors.notFound());
+  if (route.kind === 'not-found') return failed(state, unimplementedOperation(method, request.path) ?? Errors.notFound());
   // No endpoint answers OPTIONS itself, so the router lists the path's methods, as the real server does with 204.
   if (method === 'OPTIONS' && route.kind === 'method-not-allowed') {
     return { state, response: { status: 204, headers: { Allow: route.allowed.join(', ') }, body: null }, events: NO_EVENTS };
   }
-  if (route.kind === 'method-not-allowed') return failed(state, Errors.methodNotAllowed(route.allowed));
+  if (route.kind === 'method-not-allowed') return failed(state, unimplementedOperation(method, request.path) ?? Errors.methodNotAllowed(route.allowed));
   const { endpoint } = route;
 
   let actor = null;

@@ -24,6 +24,8 @@ export interface ContentStore {
   begin(): ContentWriter;
   /** Stores bytes at once; returns the new entry's key. */
   put(data: Uint8Array): string;
+  /** Stores bytes under a key of an earlier run (a snapshot's or a journal's), replacing any entry there; later keys avoid it. */
+  set(key: string, data: Uint8Array): void;
   /** The size of a finished entry, or undefined when there is none. */
   size(key: string): number | undefined;
   /** A finished entry's bytes as a stream, the whole or an inclusive byte range. */
@@ -90,6 +92,14 @@ export class MemoryContentStore implements ContentStore {
     writer.write(data);
     writer.end();
     return writer.key;
+  }
+
+  set(key: string, data: Uint8Array): void {
+    this.delete(key);
+    this.entries.set(key, { chunks: [data], size: data.byteLength });
+    this.held += data.byteLength;
+    const number = /^content-([0-9]+)$/.exec(key)?.[1];
+    if (number !== undefined) this.nextKey = Math.max(this.nextKey, Number(number) + 1);
   }
 
   size(key: string): number | undefined {

@@ -19,12 +19,29 @@ import { getRow } from '../model/tables/table.js';
 import { serveFile } from '../model/uploads/serve.js';
 import { type ContentStore, MemoryContentStore } from './content-store.js';
 import { EventQueue, type QueuedEvent } from './event-queue.js';
+import { RateLimits } from './rate-limit.js';
+import { basicUsername, DEFAULT_REQUEST_LOG_SIZE, type RequestFacts, RequestLog } from './request-log.js';
 
-/** A request as a transport hands it over: the store adds the time, the entropy and the server's start. */
-export type StoreRequest = Omit<ModelRequest, 'now' | 'entropy' | 'serverGeneration'>;
+/**
+ * A request as a transport hands it over: the store adds the time, the entropy and the server's start.
+ * `remoteAddress` (the client's IP, absent in-process) only keys the rate limits; the model never sees it.
+ */
+export type StoreRequest = Omit<ModelRequest, 'now' | 'entropy' | 'serverGeneration'> & { readonly remoteAddress?: string | undefined };
 
 /** Stops waiting for a held request (the client went away). */
 export type Release = () => void;
+
+/** How the store's clock reads its base clock: shifted by `offset` seconds, or stopped at `frozenAt`. */
+export interface ClockSetting {
+  readonly offset: number;
+  readonly frozenAt: number | null;
+}
+
+/** Where writes go before anyone learns of them (the journal): it throws when it could not keep one, and then nothing changes. */
+export interface WriteJournal {
+  /** A request that changed the state, as the model saw it, with the stored files the new state took. */
+  request(request: ModelRequest, keptContent: readonly string[]): void;
+}
 
 export interface StoreOptions {
   readonly state: State;
@@ -34,6 +51,12 @@ export interface StoreOptions {
   readonly seed?: number | string;
   /** Where uploaded bytes are kept; default: in memory. */
   readonly content?: ContentStore;
+  /** Limits on password key fetches per username and per address (the real server's); default true. */
+  readonly authRateLimit?: boolean;
+  /** Emulates the real server's general API limits and their X-RateLimit-* headers; default false. */
+  readonly rateLimit?: boolean;
+  /** How many recent requests `requests` keeps (default 256; 0 keeps none). */
+  readonly requestLogSize?: number;
 }
 
 /** The real server's HEARTBEAT_MIN_FREQ_SECS, plus up to 10 s of jitter. */
@@ -51,12 +74,20 @@ export const MAX_EVENTS_PER_QUEUE = 10_000;
 
 export class Store {
   private current: State;
+  /** UNIX seconds: the base clock (the given one or the system's) as setClock moved or froze it. */
   readonly clock: () => number;
+  private readonly baseClock: () => number;
+  private clockShift: ClockSetting = { offset: 0, frozenAt: null };
+  /** Recent requests and their answers. */
+  readonly requests: RequestLog;
+  /** Set while writes are journaled. */
+  journal: WriteJournal | null = null;
   /** The uploaded bytes the state's attachments name by key. */
   readonly content: ContentStore;
   /** UNIX seconds this store started: register's server_generation. */
   readonly generation: number;
   private readonly entropy: () => Uint8Array;
+  private readonly limits: RateLimits;
   private readonly heartbeatEntropy: () => Uint8Array;
   private readonly queues = new Map<string, EventQueue>();
   private readonly queuesByUser = new Map<number, Set<EventQueue>>();
@@ -66,12 +97,17 @@ export class Store {
   private readonly waiting = new Set<EventQueue>();
   private lastCollection: number;
   private timer: NodeJS.Timeout | undefined;
+  /** After close(), GET /events answers at once instead of waiting. */
+  private closed = false;
 
   constructor(options: StoreOptions) {
     this.current = options.state;
-    this.clock = options.clock ?? systemClock;
+    this.baseClock = options.clock ?? systemClock;
+    this.clock = () => this.clockShift.frozenAt ?? this.baseClock() + this.clockShift.offset;
+    this.requests = new RequestLog(options.requestLogSize ?? DEFAULT_REQUEST_LOG_SIZE);
     this.content = options.content ?? new MemoryContentStore();
     this.entropy = createEntropySource(options.seed);
+    this.limits = new RateLimits({ authentication: options.authRateLimit ?? true, api: options.rateLimit ?? false });
     this.heartbeatEntropy = createEntropySource(options.seed === undefined ? undefined : `${options.seed}:heartbeats`);
     this.generation = Math.floor(this.clock());
     this.lastCollection = this.generation;
@@ -86,6 +122,20 @@ export class Store {
     this.current = next;
   }
 
+  get clockSetting(): ClockSetting {
+    return this.clockShift;
+  }
+
+  /** Moves or freezes the clock; the base clock keeps running underneath. */
+  setClock(setting: ClockSetting): void {
+    this.clockShift = setting;
+  }
+
+  /** What the base clock reads now, before setClock's shift. */
+  baseTime(): number {
+    return this.baseClock();
+  }
+
   get queueCount(): number {
     return this.queues.size;
   }
@@ -95,12 +145,24 @@ export class Store {
   }
 
   /**
-   * Runs one request. `reply` is called exactly once: before this returns,
+   * Runs one request. `answer` is called exactly once: before this returns,
    * or later for a held GET /events, which the returned Release abandons.
+   * A request over a rate limit is answered 429 before the model sees it.
    */
-  dispatch(request: StoreRequest, reply: (response: ModelResponse) => void): Release | null {
+  dispatch(request: StoreRequest, send: (response: ModelResponse) => void): Release | null {
     const now = this.clock();
-    const result = handle(this.current, { ...request, now, entropy: this.entropy(), serverGeneration: this.generation });
+    const answer = this.logged(request, `/api/v1${request.path}`, now, send);
+    const admission = this.limits.admit(this.current, request, now);
+    if (admission.refused !== null) {
+      this.discardFiles(request.files ?? []);
+      answer(admission.refused);
+      return null;
+    }
+    const reply = (response: ModelResponse) => answer(admission.settle(response));
+    const { remoteAddress: _address, ...modelRequest } = request;
+    const stamped: ModelRequest = { ...modelRequest, now, entropy: this.entropy(), serverGeneration: this.generation };
+    const result = handle(this.current, stamped);
+    if (result.state !== this.current) this.journal?.request(stamped, result.content?.kept ?? []);
     this.current = result.state;
     this.settleContent(request.files ?? [], result.content);
     // With no queue at all (most in-process use) a write's events have nowhere to go.
@@ -118,9 +180,48 @@ export class Store {
    * real server does for a missing file on disk.
    */
   serve(request: Pick<StoreRequest, 'method' | 'path' | 'authorization' | 'range'>): ModelResponse | null {
-    const response = serveFile(this.current, { ...request, now: this.clock() }) ?? serveEmojiImage(this.current, request);
-    if (response?.file !== undefined && this.content.size(response.file.contentKey) === undefined) return errorResponse(Errors.uploadContentMissing());
+    const now = this.clock();
+    let response = serveFile(this.current, { ...request, now }) ?? serveEmojiImage(this.current, request);
+    if (response?.file !== undefined && this.content.size(response.file.contentKey) === undefined) response = errorResponse(Errors.uploadContentMissing());
+    if (response !== null) this.logged(request, request.path, now, ignore)(response);
     return response;
+  }
+
+  /**
+   * Runs a request stamped earlier (a journal's), with its own time and
+   * entropy: the state changes as it did then; nobody is answered and no
+   * event queue is touched. True when the state changed.
+   */
+  replay(request: ModelRequest): boolean {
+    const result = handle(this.current, request);
+    const changed = result.state !== this.current;
+    if (changed) this.journal?.request(request, result.content?.kept ?? []);
+    this.current = result.state;
+    this.settleContent(request.files ?? [], result.content);
+    return changed;
+  }
+
+  /** Forgets every rate-limit count (locked accounts included), e.g. when a test resets the server. */
+  clearRateLimits(): void {
+    this.limits.clear();
+  }
+
+  /** Drops every event queue, answering held requests first: after the state is replaced, clients must register again. */
+  dropQueues(): void {
+    for (const queue of [...this.queues.values()]) this.dropQueue(queue);
+  }
+
+  /** `send`, entering the request and its answer in the request log first. */
+  private logged(request: RequestFacts, path: string, now: number, send: (response: ModelResponse) => void): (response: ModelResponse) => void {
+    if (this.requests.capacity === 0) return send;
+    const started = performance.now();
+    return (response) => {
+      const username = basicUsername(request.authorization);
+      const userId = username === null ? null : (getRow(this.current.userIdByEmail, username.toLowerCase()) ?? null);
+      const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
+      this.requests.record({ ...request, path }, response, { time: now, durationMs, userId });
+      send(response);
+    };
   }
 
   /** Drops the bytes of a request's files (the request failed before the model could take them). */
@@ -153,8 +254,12 @@ export class Store {
     this.timer ??= setInterval(() => this.tick(), 1000).unref();
   }
 
-  /** Answers every held request with what its queue holds, so a shutdown is not held up by long-polls. */
+  /**
+   * Answers every held request with what its queue holds (an empty list, as for a superseded request: clients
+   * just poll again), and from then on answers GET /events at once, so a shutdown is not held up by long-polls.
+   */
   close(): void {
+    this.closed = true;
     if (this.timer !== undefined) clearInterval(this.timer);
     this.timer = undefined;
     for (const queue of [...this.waiting]) this.answerWaiter(queue);
@@ -264,7 +369,7 @@ export class Store {
     // A newer request on the same queue completes the one that was waiting.
     if (queue.waiter !== null) this.answerWaiter(queue);
     const events = queue.contents();
-    if (events.length > 0 || command.dontBlock) {
+    if (events.length > 0 || command.dontBlock || this.closed) {
       reply(withEvents(response, events, null));
       return null;
     }
@@ -329,6 +434,8 @@ export class Store {
     }
   }
 }
+
+function ignore(): void {}
 
 function readUint16(bytes: Uint8Array): number {
   return (bytes[0]! << 8) | bytes[1]!;

@@ -140,6 +140,23 @@ export function* rows<K extends string | number, V>(table: Table<K, V>): Generat
   if (table.root !== null) yield* walk<V>(table.root, 0);
 }
 
+/** [key, value] pairs in slot order (snapshots sort them themselves). */
+export function* entries<K extends string | number, V>(table: Table<K, V>): Generator<readonly [K, V]> {
+  if (table.root !== null) yield* walkEntries<K, V>(table.root, 0);
+}
+
+function* walkEntries<K, V>(node: Node, level: number): Generator<readonly [K, V]> {
+  for (const child of node) {
+    if (child === null) continue;
+    if (level === DEPTH - 1) {
+      const bucket = child as Bucket;
+      for (let i = 0; i < bucket.length; i += 2) yield [bucket[i] as K, bucket[i + 1] as V];
+    } else {
+      yield* walkEntries<K, V>(child as Node, level + 1);
+    }
+  }
+}
+
 function* walk<V>(node: Node, level: number): Generator<V> {
   for (const child of node) {
     if (child === null) continue;
