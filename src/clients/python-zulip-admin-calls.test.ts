@@ -6,11 +6,11 @@
  * byte (shared/reference/clients.md: strings raw, everything else
  * json.dumps-ed in a form body; a call without parameters sends no body).
  */
-import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../create-server.js';
 import type { RunningServer } from '../http/server.js';
 import { FIELD, HAMLET, IAGO } from '../testing/default-realm.js';
+import { basicAuth, type PythonMethod, pythonCall } from './python-client.js';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -20,32 +20,8 @@ afterAll(async () => {
   await server.stop();
 });
 
-const basic = (email: string, key: string) => `Basic ${Buffer.from(`${email}:${key}`).toString('base64')}`;
-
-function encode(params: Record<string, unknown>): string {
-  const form = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === null || value === undefined) continue;
-    const text =
-      typeof value === 'string' ? value : JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-    form.append(key, text);
-  }
-  return form.toString();
-}
-
-async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, params: Record<string, unknown>, auth: string) {
-  const hasParams = Object.keys(params).length > 0;
-  const query = method === 'GET' && hasParams ? `?${encode(params)}` : '';
-  const response = await request(`${server.apiUrl}${path}${query}`, {
-    method,
-    headers: {
-      authorization: auth,
-      ...(method !== 'GET' && hasParams ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-    },
-    ...(method !== 'GET' && hasParams ? { body: encode(params) } : {}),
-  });
-  return { status: response.statusCode, body: (await response.body.json()) as any };
-}
+const basic = basicAuth;
+const call = (method: PythonMethod, path: string, params: Record<string, unknown>, auth: string) => pythonCall(server.apiUrl, method, path, params, auth);
 
 const iago = () => basic(IAGO.email, IAGO.apiKey);
 const hamlet = () => basic(HAMLET.email, HAMLET.apiKey);

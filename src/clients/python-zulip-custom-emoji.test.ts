@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../create-server.js';
 import type { RunningServer } from '../http/server.js';
 import { HAMLET } from '../testing/default-realm.js';
+import { basicAuth, pythonMultipart } from './python-client.js';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -20,20 +21,12 @@ afterAll(async () => {
   await server.stop();
 });
 
-const AUTH = `Basic ${Buffer.from(`${HAMLET.email}:${HAMLET.apiKey}`).toString('base64')}`;
+const AUTH = basicAuth(HAMLET.email, HAMLET.apiKey);
 const HEADERS = { authorization: AUTH, 'user-agent': 'ZulipPython/0.9.1 (Linux; Python 3.12)' };
 const GIF = Buffer.from(
   'GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;',
   'latin1',
 );
-
-/** What requests (urllib3's encode_multipart_formdata) sends for files=[fileobj] and no data. */
-function pythonMultipart(path: string, bytes: Buffer): { body: Buffer; contentType: string } {
-  const boundary = '7d3f9a0c2e5b4c1d8e6f0a2b4c6d8e0f';
-  const name = path.slice(path.lastIndexOf('/') + 1);
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${path}"; filename="${name}"\r\n\r\n`;
-  return { body: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 describe("the Python client's custom emoji calls against chatref", () => {
   it('uploads with the type guessed from the file name, lists, serves the image, and deletes', async () => {

@@ -2,11 +2,11 @@
  * The Python `zulip` package's add_realm_filter, reproduced byte for byte (shared/reference/clients.md): at our
  * feature level it posts pattern and url_template as a form body, strings raw.
  */
-import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../create-server.js';
 import type { RunningServer } from '../http/server.js';
 import { HAMLET, IAGO } from '../testing/default-realm.js';
+import { basicAuth, type PythonMethod, pythonCall } from './python-client.js';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -16,16 +16,9 @@ afterAll(async () => {
   await server.stop();
 });
 
-const basic = (email: string, key: string) => `Basic ${Buffer.from(`${email}:${key}`).toString('base64')}`;
-
-async function call(method: 'GET' | 'POST', path: string, form: Record<string, string> | undefined, auth: string) {
-  const response = await request(`${server.apiUrl}${path}`, {
-    method,
-    headers: { authorization: auth, ...(form === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }) },
-    ...(form === undefined ? {} : { body: new URLSearchParams(form).toString() }),
-  });
-  return { status: response.statusCode, body: (await response.body.json()) as any };
-}
+const basic = basicAuth;
+const call = (method: PythonMethod, path: string, form: Record<string, string> | undefined, auth: string) =>
+  pythonCall(server.apiUrl, method, path, form ?? {}, auth);
 
 describe("the Python client's add_realm_filter against chatref", () => {
   it('adds a linkifier with pattern and url_template, which then links messages', async () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../create-server.js';
 import type { RunningServer } from '../http/server.js';
 import { CORDELIA, HAMLET } from '../testing/default-realm.js';
+import { basicAuth, pythonMultipart } from './python-client.js';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -18,15 +19,7 @@ afterAll(async () => {
   await server.stop();
 });
 
-const basic = (user: { email: string; apiKey: string }) => `Basic ${Buffer.from(`${user.email}:${user.apiKey}`).toString('base64')}`;
-
-/** What requests (via urllib3's encode_multipart_formdata) sends for files=[(path, fileobj)] and no data. */
-function pythonMultipart(path: string, bytes: Buffer): { body: Buffer; contentType: string } {
-  const boundary = '2b0c8a5e0f3d4b6a9c1e7f2d3a4b5c6d';
-  const name = path.slice(path.lastIndexOf('/') + 1);
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${path}"; filename="${name}"\r\n\r\n`;
-  return { body: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+const basic = (user: { email: string; apiKey: string }) => basicAuth(user.email, user.apiKey);
 
 describe("the Python client's upload_file against chatref", () => {
   it('uploads, links in a message, and the file downloads with the type guessed from its name', async () => {
