@@ -18,6 +18,7 @@ import { UPLOAD_ENDPOINTS } from './endpoints/uploads/index.js';
 import { USER_GROUP_ENDPOINTS } from './endpoints/user-groups/index.js';
 import { USER_ENDPOINTS } from './endpoints/users/index.js';
 import { memoizeString } from './memo.js';
+import { decodePathSegments } from './path-segments.js';
 
 /** Every endpoint: each area lists its own in endpoints/<area>/index.ts. */
 export const ENDPOINTS: readonly Endpoint[] = [
@@ -105,17 +106,6 @@ export type RouteMatch =
   | { readonly kind: 'method-not-allowed'; readonly allowed: readonly string[] }
   | { readonly kind: 'not-found' };
 
-function splitPath(path: string): string[] | null {
-  try {
-    return path
-      .split('/')
-      .filter((part) => part !== '')
-      .map((part) => decodeURIComponent(part));
-  } catch {
-    return null;
-  }
-}
-
 /** HEAD is served wherever GET is, as the real server does. */
 function allowedMethods(methods: readonly string[]): string[] {
   const allowed = new Set(methods);
@@ -138,7 +128,7 @@ const matchRouteMemo = memoizeString((key: string) => {
 });
 
 function computeRoute(method: string, path: string): RouteMatch {
-  const parts = splitPath(path);
+  const parts = decodePathSegments(path);
   if (parts === null) return { kind: 'not-found' };
   const first = ROUTES.find((route) => matchSegments(route, parts) !== null);
   if (!first) return { kind: 'not-found' };

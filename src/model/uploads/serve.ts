@@ -9,6 +9,7 @@ import parseRange from 'range-parser';
 import { authenticate } from '../auth.js';
 import { errorResponse } from '../envelope.js';
 import { Errors } from '../errors.js';
+import { decodePathSegments } from '../path-segments.js';
 import type { ModelRequest, ModelResponse, ServedFile } from '../request.js';
 import { accessAttachmentByPath, isServedInline, selectAttachmentByPath } from '../rules/uploads.js';
 import type { Attachment, State, User } from '../state.js';
@@ -23,19 +24,8 @@ type FileRoute =
   | { readonly kind: 'temporary'; readonly token: string; readonly filename: string }
   | { readonly kind: 'authed'; readonly pathId: string; readonly download: boolean };
 
-function decodePath(pathname: string): string[] | null {
-  try {
-    return pathname
-      .split('/')
-      .filter((part) => part !== '')
-      .map((part) => decodeURIComponent(part));
-  } catch {
-    return null;
-  }
-}
-
 function routeOf(pathname: string): FileRoute | null {
-  const parts = decodePath(pathname);
+  const parts = decodePathSegments(pathname);
   if (parts === null || parts[0] !== 'user_uploads') return null;
   if (parts[1] === 'temporary') return parts.length === 4 ? { kind: 'temporary', token: parts[2]!, filename: parts[3]! } : null;
   const download = parts[1] === 'download';

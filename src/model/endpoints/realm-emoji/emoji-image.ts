@@ -6,6 +6,7 @@
  */
 import { errorResponse } from '../../envelope.js';
 import { Errors } from '../../errors.js';
+import { decodePathSegments } from '../../path-segments.js';
 import type { ModelRequest, ModelResponse } from '../../request.js';
 import { selectRealmEmojiByFileName } from '../../rules/realm-emoji.js';
 import type { State } from '../../state.js';
@@ -17,23 +18,12 @@ export function isAvatarPath(pathname: string): boolean {
   return pathname.startsWith(PREFIX);
 }
 
-function decodedSegments(pathname: string): string[] | null {
-  try {
-    return pathname
-      .split('/')
-      .filter((part) => part !== '')
-      .map((part) => decodeURIComponent(part));
-  } catch {
-    return null;
-  }
-}
-
 /** A GET or HEAD of an emoji image (null for a path outside /user_avatars/). */
 export function serveEmojiImage(state: State, request: Pick<ModelRequest, 'method' | 'path'>): ModelResponse | null {
   if (!isAvatarPath(request.path)) return null;
   const method = request.method.toUpperCase();
   if (method !== 'GET' && method !== 'HEAD') return errorResponse(Errors.methodNotAllowed(['GET', 'HEAD']));
-  const parts = decodedSegments(request.path);
+  const parts = decodePathSegments(request.path);
   const isEmojiImage = parts !== null && parts.length === 5 && parts[1] === String(state.realm.id) && parts[2] === 'emoji' && parts[3] === 'images';
   const emoji = isEmojiImage ? selectRealmEmojiByFileName(state, parts[4]!) : undefined;
   if (emoji === undefined) return errorResponse(Errors.avatarFileNotFound());
