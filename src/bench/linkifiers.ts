@@ -2,18 +2,10 @@
  * Rendering cost of linkifiers: a typical message rendered with 20 linkifiers configured against none (a ratio),
  * and the slowest render of an adversarial text under backtracking-prone patterns (RE2 keeps it linear).
  */
-import { renderMessage } from '../model/markdown/render.js';
+import { EMPTY_RENDER_CONTEXT, renderMessage } from '../model/markdown/render.js';
 import type { RenderContext, RenderLinkifier } from '../model/markdown/types.js';
 
-const CONTEXT: RenderContext = {
-  realmUrl: 'http://127.0.0.1:9991',
-  emptyTopicName: 'general chat',
-  translateEmoticons: false,
-  usersByName: () => [],
-  userById: () => undefined,
-  groupByName: () => undefined,
-  channelByName: () => undefined,
-};
+const CONTEXT: RenderContext = { ...EMPTY_RENDER_CONTEXT, realmUrl: 'http://127.0.0.1:9991' };
 
 /** Twenty linkifiers of the usual kinds (issue numbers per tracker, repository references), one of which matches. */
 const TWENTY: readonly RenderLinkifier[] = Array.from({ length: 20 }, (_, i) =>

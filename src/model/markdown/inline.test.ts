@@ -1,7 +1,7 @@
 /** Inline syntax of the server's dialect (server-markdown §1.3–§1.5, §1.9, §2.7, §2.8): input → HTML. */
 import { describe, expect, it } from 'vitest';
 
-import { renderMessage, renderPlain } from './render.js';
+import { EMPTY_RENDER_CONTEXT, renderMessage, renderPlain } from './render.js';
 import type { RenderContext } from './types.js';
 
 type Case = readonly [title: string, input: string, html: string];
@@ -165,15 +165,7 @@ describe('bare URLs and e-mail addresses', () => {
 });
 
 describe('links into the realm', () => {
-  const context: RenderContext = {
-    realmUrl: 'http://localhost:9991',
-    emptyTopicName: 'general chat',
-    translateEmoticons: false,
-    usersByName: () => [],
-    userById: () => undefined,
-    groupByName: () => undefined,
-    channelByName: () => undefined,
-  };
+  const context: RenderContext = { ...EMPTY_RENDER_CONTEXT, realmUrl: 'http://localhost:9991' };
   it.each([
     ['a narrow link becomes relative', '[x](http://localhost:9991/#narrow/channel/7-design)', '<p><a href="#narrow/channel/7-design">x</a></p>'],
     ['an upload link becomes relative', '[x](http://localhost:9991/user_uploads/1/a.png)', '<p><a href="user_uploads/1/a.png">x</a></p>'],

@@ -2,18 +2,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { renderMessage, renderPlain } from './render.js';
+import { EMPTY_RENDER_CONTEXT, renderMessage, renderPlain } from './render.js';
 import type { RenderContext } from './types.js';
 
-const context: RenderContext = {
-  realmUrl: 'http://localhost:9991',
-  emptyTopicName: 'general chat',
-  translateEmoticons: false,
-  usersByName: () => [],
-  userById: () => undefined,
-  groupByName: () => undefined,
-  channelByName: () => undefined,
-};
+const context: RenderContext = { ...EMPTY_RENDER_CONTEXT, realmUrl: 'http://localhost:9991' };
 
 describe('renderMessage', () => {
   it('returns the stripped HTML and no mentions for plain text', () => {

@@ -78,7 +78,8 @@ function createRenderer(): MarkdownIt {
 
 const md = createRenderer();
 
-const EMPTY_CONTEXT: RenderContext = {
+/** A context that knows nobody and no realm: for Markdown outside a message (and as a base for tests and benches). */
+export const EMPTY_RENDER_CONTEXT: RenderContext = {
   realmUrl: '',
   emptyTopicName: 'general chat',
   translateEmoticons: false,
@@ -102,5 +103,5 @@ export function renderMessage(content: string, context: RenderContext): Rendered
 
 /** The same dialect without a realm (no users, groups or channels), for channel descriptions and profile values. */
 export function renderPlain(content: string): string {
-  return renderMessage(content, EMPTY_CONTEXT).html;
+  return renderMessage(content, EMPTY_RENDER_CONTEXT).html;
 }
