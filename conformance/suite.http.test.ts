@@ -1,13 +1,15 @@
 /**
  * Every check of the suite over HTTP against the built CLI
  * (`node dist/cli/main.js serve --port 0 --seed conformance`), bootstrapped
- * from the owner on the server's credentials line.
+ * from the owner on the server's credentials line, with the server's admin
+ * token and the default realm's JWT secret, so that no check skips.
  */
 import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
+import { defaultFixtureData } from '../src/fixtures/load.js';
 import type { UrlTarget } from './runner.js';
 import { registerConformanceTests } from './vitest.js';
 
@@ -16,6 +18,8 @@ const BUILT_CLI = `${ROOT}dist/cli/main.js`;
 
 interface ServeInfo {
   readonly url: string;
+  readonly admin_url: string;
+  readonly admin_token: string;
   readonly users: readonly { readonly email: string; readonly api_key: string; readonly role: number }[];
 }
 
@@ -50,7 +54,15 @@ beforeAll(async () => {
   const info = JSON.parse(firstLine) as ServeInfo;
   const owner = info.users.find((user) => user.role === 100);
   if (owner === undefined) throw new Error(`no owner on the credentials line: ${firstLine}`);
-  target = { url: info.url, email: owner.email, apiKey: owner.api_key };
+  // The control plane's clock and the default realm's JWT secret let every check run here, none skipped.
+  target = {
+    url: info.url,
+    email: owner.email,
+    apiKey: owner.api_key,
+    adminUrl: info.admin_url,
+    adminToken: info.admin_token,
+    jwtKey: defaultFixtureData().realm.jwt_key,
+  };
 }, 300_000);
 
 afterAll(() => {
