@@ -6,8 +6,12 @@
  * endpoint has no check. One file per area under clauses/.
  */
 import type { Level } from './check.js';
+import { ADMIN_CLAUSES } from './clauses/admin.js';
 import { AUTH_CLAUSES } from './clauses/auth.js';
+import { BOT_CLAUSES } from './clauses/bots.js';
 import { CHANNEL_CLAUSES } from './clauses/channels.js';
+import { DEV_LOGIN_CLAUSES } from './clauses/dev-logins.js';
+import { DRAFT_CLAUSES } from './clauses/drafts.js';
 import { EVENT_ORACLE_CLAUSES } from './clauses/event-oracle.js';
 import { EVENT_CLAUSES } from './clauses/events.js';
 import { GENERAL_CLAUSES } from './clauses/general.js';
@@ -17,12 +21,15 @@ import { MESSAGE_EDIT_CLAUSES } from './clauses/message-edits.js';
 import { MESSAGE_EVENT_CLAUSES } from './clauses/message-events.js';
 import { MESSAGE_FLAG_CLAUSES } from './clauses/message-flags.js';
 import { MESSAGE_CLAUSES } from './clauses/messages.js';
+import { PERSONAL_CLAUSES } from './clauses/personal.js';
+import { PRESENCE_CLAUSES } from './clauses/presence.js';
 import { PROFILE_CLAUSES } from './clauses/profile.js';
 import { PROPERTY_CLAUSES } from './clauses/properties.js';
 import { REACTION_CLAUSES, REPORT_CLAUSES } from './clauses/reactions.js';
 import { REALM_CLAUSES } from './clauses/realm.js';
 import { REALM_EMOJI_CLAUSES } from './clauses/realm-emoji.js';
 import { SAVED_SNIPPET_CLAUSES } from './clauses/saved-snippets.js';
+import { SCHEDULED_MESSAGE_CLAUSES } from './clauses/scheduled-messages.js';
 import { STREAM_CLAUSES } from './clauses/streams.js';
 import { TYPING_CLAUSES } from './clauses/typing.js';
 import { UPLOAD_CLAUSES } from './clauses/uploads.js';
@@ -45,6 +52,7 @@ export const CLAUSES: readonly Clause[] = [
   ...GENERAL_CLAUSES,
   ...AUTH_CLAUSES,
   ...USER_CLAUSES,
+  ...BOT_CLAUSES,
   ...PROFILE_CLAUSES,
   ...CHANNEL_CLAUSES,
   ...STREAM_CLAUSES,
@@ -63,7 +71,13 @@ export const CLAUSES: readonly Clause[] = [
   ...TYPING_CLAUSES,
   ...UPLOAD_CLAUSES,
   ...SAVED_SNIPPET_CLAUSES,
+  ...DRAFT_CLAUSES,
+  ...SCHEDULED_MESSAGE_CLAUSES,
+  ...PRESENCE_CLAUSES,
   ...VIDEO_CALL_CLAUSES,
+  ...DEV_LOGIN_CLAUSES,
+  ...PERSONAL_CLAUSES,
+  ...ADMIN_CLAUSES,
   ...PROPERTY_CLAUSES,
 ];
 

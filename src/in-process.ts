@@ -1,5 +1,6 @@
 /** A stateful, in-process handle on the model: no sockets, same answers as the server, one store underneath. */
 import { loadFixture } from './fixtures/load.js';
+import { withDevAuthBackend } from './model/actions/sessions.js';
 import { withVideoCallProvider } from './model/actions/video-calls.js';
 import { basicAuthorization } from './model/auth.js';
 import { errorResponse } from './model/envelope.js';
@@ -23,6 +24,8 @@ export interface ModelOptions {
   readonly origin?: string;
   /** The video call provider behind POST /calls/provider/create: `fake` (default) or `none` (not configured). */
   readonly videoCallProvider?: VideoCallProviderSetting;
+  /** Answer the development server's password-less logins (dev_fetch_api_key, dev_list_users); the zulip-dev fixture turns them on itself. */
+  readonly devLogin?: boolean;
   /** Limits on password key fetches per username (the real server's 5 per 30 minutes); default true. */
   readonly authRateLimit?: boolean;
   /** Emulates the real server's general API rate limits and X-RateLimit-* headers; default false. */
@@ -55,6 +58,8 @@ export interface CallOptions {
   readonly files?: readonly FileData[];
   /** The User-Agent the request claims (the sending client's name in messages comes from it). */
   readonly userAgent?: string;
+  /** Send it as the web app does, on /json/ paths: the Cookie and X-CSRFToken headers a session login set. */
+  readonly session?: { readonly cookie: string; readonly csrfToken?: string };
 }
 
 export interface Model {
@@ -107,8 +112,9 @@ export function createModel(options: ModelOptions = {}): Model {
       ? loadSnapshot(options.snapshot, content)
       : typeof options.fixture === 'object'
         ? options.fixture
-        : loadFixture(options.fixture);
-  const state = options.videoCallProvider === undefined ? loaded : withVideoCallProvider(loaded, options.videoCallProvider);
+        : loadFixture(options.fixture, { start: options.clock?.() ?? Date.now() / 1000 });
+  const provided = options.videoCallProvider === undefined ? loaded : withVideoCallProvider(loaded, options.videoCallProvider);
+  const state = options.devLogin === true ? withDevAuthBackend(provided) : provided;
   const store = new Store({
     state,
     content,
@@ -137,6 +143,9 @@ export function createModel(options: ModelOptions = {}): Model {
     files: (callOptions.files ?? []).map(storeFile),
     authorization: authorizationOf(callOptions.auth),
     ...(callOptions.userAgent === undefined ? {} : { userAgent: callOptions.userAgent }),
+    ...(callOptions.session === undefined
+      ? {}
+      : { surface: 'json' as const, cookie: callOptions.session.cookie, csrfToken: callOptions.session.csrfToken ?? null }),
     ...(options.origin === undefined ? {} : { origin: options.origin }),
   });
 

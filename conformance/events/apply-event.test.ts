@@ -375,8 +375,8 @@ describe('applyEvents: realm and groups', () => {
   });
 
   it('reports event types it has no rule for and ignores those without state', () => {
-    const result = applyEvents(initialState(), [{ type: 'heartbeat' }, { type: 'message', message: {} }, { type: 'realm_playgrounds', realm_playgrounds: [] }]);
-    expect(result.unknownTypes).toEqual(['realm_playgrounds']);
+    const result = applyEvents(initialState(), [{ type: 'heartbeat' }, { type: 'message', message: {} }, { type: 'realm_domains', op: 'remove', domain: 'x' }]);
+    expect(result.unknownTypes).toEqual(['realm_domains']);
   });
 });
 

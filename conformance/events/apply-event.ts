@@ -5,7 +5,8 @@
  * apply_event, which its test suite uses to check that events and register
  * agree) for the state keys chatref serves: realm_user, subscription,
  * stream, realm_user_groups, realm, custom_profile_fields, default_streams,
- * user_status, video_calls, saved_snippets, realm_linkifiers and realm_emoji. Facts were taken from that function; the
+ * user_status, video_calls, saved_snippets, realm_linkifiers, realm_emoji, realm_bot, presence,
+ * alert_words, muted_users, user_topic and muted_topics. Facts were taken from that function; the
  * code is ours and works on the post-processed form register answers
  * (realm_users / realm_non_active_users rather than the server's raw_users).
  *
@@ -14,6 +15,9 @@
  * groups and settings) or marks the value unknown (see `unknownValue`).
  * Places where it knowingly differs from the real function say so.
  */
+
+import { applyChannelFolder, applyRealmPlaygrounds, applyRealmUserSettingsDefaults } from './apply-admin-events.js';
+import { applyDrafts, applyNavigationView, applyReminders, applyScheduledMessages } from './apply-compose-events.js';
 
 /** A register response or a state derived from one. */
 export type RegisterState = Record<string, any>;
@@ -34,6 +38,8 @@ export interface ApplyOptions {
   readonly archivedChannels: boolean;
   /** Capability linkifier_url_template: without it realm_linkifiers stays the empty list register gave (default false). */
   readonly linkifierUrlTemplate?: boolean;
+  /** slim_presence the queue was registered with: `presences` is keyed by user id in the modern format (default false). */
+  readonly slimPresence?: boolean;
 }
 
 export const DEFAULT_APPLY_OPTIONS: ApplyOptions = {
@@ -86,7 +92,6 @@ const NO_STATE_EFFECT: ReadonlySet<string> = new Set([
   'typing',
   'typing_edit_message',
   'attachment',
-  'presence',
   'restart',
   'web_reload_client',
   'invites_changed',
@@ -181,6 +186,16 @@ class Applier {
         return this.userStatus(event);
       case 'saved_snippets':
         return this.savedSnippets(event);
+      case 'drafts':
+        return applyDrafts(this.s, event);
+      case 'scheduled_messages':
+        return applyScheduledMessages(this.s, event);
+      case 'reminders':
+        return applyReminders(this.s, event);
+      case 'navigation_view':
+        return applyNavigationView(this.s, event);
+      case 'realm_bot':
+        return this.realmBot(event);
       case 'realm_linkifiers':
         // As the real applier: only a client with linkifier_url_template takes the list (the server sends it only to such queues).
         if (this.options.linkifierUrlTemplate === true && 'realm_linkifiers' in this.s) this.s['realm_linkifiers'] = structuredClone(event['realm_linkifiers']);
@@ -189,6 +204,25 @@ class Applier {
         // op update carries every custom emoji of the realm: the client replaces its dict.
         if ('realm_emoji' in this.s) this.s['realm_emoji'] = structuredClone(event['realm_emoji']);
         return;
+      case 'presence':
+        return this.presence(event);
+      case 'alert_words':
+        if ('alert_words' in this.s) this.s['alert_words'] = structuredClone(event['alert_words']);
+        return;
+      case 'muted_users':
+        if ('muted_users' in this.s) this.s['muted_users'] = structuredClone(event['muted_users']);
+        return;
+      case 'muted_topics':
+        if ('muted_topics' in this.s) this.s['muted_topics'] = structuredClone(event['muted_topics']);
+        return;
+      case 'user_topic':
+        return this.userTopic(event);
+      case 'channel_folder':
+        return applyChannelFolder(this.s, event);
+      case 'realm_playgrounds':
+        return applyRealmPlaygrounds(this.s, event);
+      case 'realm_user_settings_defaults':
+        return applyRealmUserSettingsDefaults(this.s, event);
       case 'has_zoom_token':
       case 'has_provider_token':
         // chatref serves the spec's has_provider_token and the real server's has_zoom_token for the same fact.
@@ -630,6 +664,34 @@ class Applier {
   }
 
   /** The caller's own saved snippets, kept in id order as register lists them. */
+  /**
+   * realm_bots, as the real applier keeps it: add appends the bot dict,
+   * update merges the fields it carries, delete drops the bot (the real
+   * server sends delete when a bot leaves a non-administrator owner).
+   */
+  private realmBot(event: StateEvent): void {
+    const bots = this.s['realm_bots'];
+    if (!Array.isArray(bots)) return;
+    const bot = event['bot'] as Record<string, any>;
+    const index = bots.findIndex((entry: Record<string, any>) => entry['user_id'] === bot['user_id']);
+    switch (event['op']) {
+      case 'add':
+        if (index === -1) {
+          bots.push(structuredClone(bot));
+          bots.sort((a: Record<string, any>, b: Record<string, any>) => a['user_id'] - b['user_id']);
+        }
+        return;
+      case 'update':
+        // Only the fields register's dict has: the rest describe the bot's user, kept in realm_users.
+        if (index !== -1) for (const [key, value] of Object.entries(bot)) if (key in bots[index]) bots[index][key] = structuredClone(value);
+        return;
+      case 'delete':
+      case 'remove':
+        if (index !== -1) bots.splice(index, 1);
+        return;
+    }
+  }
+
   private savedSnippets(event: StateEvent): void {
     const snippets = this.s['saved_snippets'];
     if (!Array.isArray(snippets)) return;
@@ -649,6 +711,60 @@ class Applier {
         this.s['saved_snippets'] = list.filter((snippet) => snippet['id'] !== event['saved_snippet_id']);
         return;
     }
+  }
+
+  /**
+   * A user's presence as the event states it. Presence is mostly polled (a
+   * user who stays online gets no event), so events keep `presences` right
+   * only for the changes the server announces. The modern event sets the
+   * entries of the user ids it names; a legacy event rebuilds the legacy
+   * entry (keyed by email) but cannot give the modern one, which needs two
+   * timestamps.
+   */
+  private presence(event: StateEvent): void {
+    const all = this.s['presences'];
+    if (!isObject(all)) return;
+    if (isObject(event['presences'])) {
+      for (const [key, value] of Object.entries(event['presences'])) all[key] = structuredClone(value);
+      return;
+    }
+    const website = isObject(event['presence']) ? event['presence']['website'] : undefined;
+    if (!isObject(website)) return;
+    if (this.options.slimPresence === true) {
+      all[String(event['user_id'])] = unknownValue('modern presence from a legacy presence event');
+    } else if (typeof event['email'] === 'string') {
+      all[event['email']] = {
+        aggregated: { client: website['client'], status: website['status'], timestamp: website['timestamp'] },
+        website: structuredClone(website),
+      };
+    }
+  }
+
+  /**
+   * One topic's visibility policy: 0 drops the entry, else it is set (a
+   * topic is one whatever its case, and keeps the spelling it was first set
+   * with, as the server's row does). Kept by channel id, then lower-cased name.
+   */
+  private userTopic(event: StateEvent): void {
+    const list = this.s['user_topics'];
+    if (!Array.isArray(list)) return;
+    const key = String(event['topic_name']).toLowerCase();
+    const at = (list as Record<string, any>[]).findIndex(
+      (entry) => entry['stream_id'] === event['stream_id'] && String(entry['topic_name']).toLowerCase() === key,
+    );
+    const existing = at === -1 ? undefined : (list[at] as Record<string, any>);
+    if (at !== -1) list.splice(at, 1);
+    if (event['visibility_policy'] === 0) return;
+    list.push({
+      stream_id: event['stream_id'],
+      topic_name: existing?.['topic_name'] ?? event['topic_name'],
+      last_updated: event['last_updated'],
+      visibility_policy: event['visibility_policy'],
+    });
+    const sortKey = (entry: Record<string, any>) => String(entry['topic_name']).toLowerCase();
+    (list as Record<string, any>[]).sort((a, b) =>
+      a['stream_id'] !== b['stream_id'] ? Number(a['stream_id']) - Number(b['stream_id']) : sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0,
+    );
   }
 
   private userStatus(event: StateEvent): void {

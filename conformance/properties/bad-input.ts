@@ -35,6 +35,8 @@ function actorFor(spec: EndpointSpec, env: PropertyEnv): TargetAuth {
       return env.self;
     case 'none':
       return null;
+    case 'deactivated':
+      return env.deactivated;
   }
 }
 

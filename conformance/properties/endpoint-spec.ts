@@ -100,7 +100,8 @@ export interface EndpointSpec {
   /** `none` for the two key fetches (and public reads such as /server_settings). */
   readonly auth: 'basic' | 'none';
   /** Who calls it in bad-input runs: someone allowed to, so that parameter validation is what answers. */
-  readonly actor: 'owner' | 'self' | 'none';
+  /** `deactivated`: for writes no run may make as a live user (a new own API key), so every call is refused at authentication. */
+  readonly actor: 'owner' | 'self' | 'none' | 'deactivated';
   readonly params: readonly ParamSpec[];
   /** Parameters the server answers with success before reading anything else, even an id that names nothing (a PATCH with nothing to change). */
   readonly acceptsAnyway?: (params: Readonly<Record<string, string>>) => boolean;

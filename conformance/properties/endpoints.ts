@@ -4,18 +4,24 @@
  * this file fails until every route has one).
  */
 import type { EndpointSpec, ParamSpec, PropertyEnv, ReadBack } from './endpoint-spec.js';
+import { ADMIN_ENDPOINT_SPECS } from './endpoints-admin.js';
+import { BOT_ENDPOINT_SPECS } from './endpoints-bots.js';
 import { CHANNEL_ENDPOINT_SPECS } from './endpoints-channels.js';
+import { DRAFT_ENDPOINT_SPECS } from './endpoints-drafts.js';
 import { EVENT_ENDPOINT_SPECS } from './endpoints-events.js';
 import { GROUP_ENDPOINT_SPECS } from './endpoints-groups.js';
 import { LINKIFIER_ENDPOINT_SPECS } from './endpoints-linkifiers.js';
 import { MESSAGE_EDIT_ENDPOINT_SPECS } from './endpoints-message-edits.js';
 import { MESSAGE_FLAG_ENDPOINT_SPECS } from './endpoints-message-flags.js';
 import { MESSAGE_ENDPOINT_SPECS } from './endpoints-messages.js';
+import { PERSONAL_ENDPOINT_SPECS } from './endpoints-personal.js';
+import { PRESENCE_ENDPOINT_SPECS } from './endpoints-presence.js';
 import { PROFILE_FIELD_ENDPOINT_SPECS } from './endpoints-profile-fields.js';
 import { REACTION_ENDPOINT_SPECS } from './endpoints-reactions.js';
 import { REALM_ENDPOINT_SPECS } from './endpoints-realm.js';
 import { REALM_EMOJI_ENDPOINT_SPECS } from './endpoints-realm-emoji.js';
 import { SAVED_SNIPPET_ENDPOINT_SPECS } from './endpoints-saved-snippets.js';
+import { SCHEDULED_MESSAGE_ENDPOINT_SPECS } from './endpoints-scheduled-messages.js';
 import { SETTINGS_ENDPOINT_SPECS } from './endpoints-settings.js';
 import { TYPING_ENDPOINT_SPECS } from './endpoints-typing.js';
 import { UPLOAD_ENDPOINT_SPECS } from './endpoints-uploads.js';
@@ -66,6 +72,25 @@ const USER_ENDPOINT_SPECS: readonly EndpointSpec[] = [
       { name: 'password', kind: STRING, required: true, valid: () => 'not-the-password' },
     ],
     observe: (env) => [userRead(env.self.userId)],
+  },
+  {
+    operation: 'dev-fetch-api-key',
+    method: 'POST',
+    path: '/dev_fetch_api_key',
+    auth: 'none',
+    actor: 'none',
+    // The base names no account: where the development logins are on, a key must not come out by chance.
+    params: [{ name: 'username', kind: STRING, required: true, valid: (env) => `${env.unique('nobody')}@${env.domain}` }],
+    observe: (env) => [userRead(env.self.userId)],
+  },
+  {
+    operation: 'dev-list-users',
+    method: 'GET',
+    path: '/dev_list_users',
+    auth: 'none',
+    actor: 'none',
+    params: [],
+    observe: nothing,
   },
   {
     operation: 'jwt-fetch-api-key',
@@ -247,6 +272,7 @@ const USER_ENDPOINT_SPECS: readonly EndpointSpec[] = [
 
 export const ENDPOINT_SPECS: readonly EndpointSpec[] = [
   ...USER_ENDPOINT_SPECS,
+  ...BOT_ENDPOINT_SPECS,
   ...PROFILE_FIELD_ENDPOINT_SPECS,
   ...CHANNEL_ENDPOINT_SPECS,
   ...GROUP_ENDPOINT_SPECS,
@@ -261,6 +287,11 @@ export const ENDPOINT_SPECS: readonly EndpointSpec[] = [
   ...SETTINGS_ENDPOINT_SPECS,
   ...EVENT_ENDPOINT_SPECS,
   ...SAVED_SNIPPET_ENDPOINT_SPECS,
+  ...DRAFT_ENDPOINT_SPECS,
+  ...SCHEDULED_MESSAGE_ENDPOINT_SPECS,
+  ...PERSONAL_ENDPOINT_SPECS,
+  ...PRESENCE_ENDPOINT_SPECS,
   ...VIDEO_CALL_ENDPOINT_SPECS,
   ...UPLOAD_ENDPOINT_SPECS,
+  ...ADMIN_ENDPOINT_SPECS,
 ];

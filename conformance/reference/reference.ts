@@ -5,6 +5,7 @@
  * which both sides map to their own ids and credentials.
  */
 import { createModel, type Model } from '../../src/in-process.js';
+import { headerText, type ModelResponse } from '../../src/model/request.js';
 import { selectUserByDeliveryEmail } from '../../src/model/rules/users.js';
 import { DESDEMONA } from '../../src/testing/default-realm.js';
 import type { TargetCredentials, TargetResponse } from '../target.js';
@@ -13,8 +14,8 @@ import type { Names } from './normalize.js';
 const PASSWORD = 'Reference-Mirror-Pw-7319!';
 const DOMAIN = 'chatref.test';
 
-function lowerCaseHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+function lowerCaseHeaders(headers: ModelResponse['headers']): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), headerText(value)]));
 }
 
 export class Reference {

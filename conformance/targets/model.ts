@@ -1,5 +1,6 @@
 /** The in-process target: the pure model behind the same call shape, no sockets. */
 import { createModel, type ModelOptions } from '../../src/in-process.js';
+import { headerText } from '../../src/model/request.js';
 import { authorizationHeader, type Target } from '../target.js';
 
 /**
@@ -34,13 +35,13 @@ export function modelTarget(options: ModelOptions = {}): Target {
       const request = splitQuery(path, params);
       // request(), not call(): a GET /events long-poll waits for its answer as it would over HTTP.
       const response = await model.request(method, request.path, request.params, { auth: authorizationHeader(auth), files });
-      const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), value]));
+      const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), headerText(value)]));
       return { status: response.status, headers, body: response.text ?? response.body };
     },
     async fetch(auth, method, rootPath, headers = {}) {
       const range = Object.entries(headers).find(([name]) => name.toLowerCase() === 'range')?.[1];
       const response = model.fetch(method, rootPath, { auth: authorizationHeader(auth), ...(range === undefined ? {} : { range }) });
-      const headerMap = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), value]));
+      const headerMap = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), headerText(value)]));
       let bytes: Uint8Array = new Uint8Array(0);
       const file = response.file;
       if (file !== undefined) {

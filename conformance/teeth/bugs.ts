@@ -6,7 +6,9 @@
 import { defaultFixtureData } from '../../src/fixtures/load.js';
 import { modelOwner } from '../runner.js';
 import type { TargetResponse } from '../target.js';
+import { ADMIN_BUGS } from './admin-bugs.js';
 import { BLIND_SPOT_BUGS } from './blind-spot-bugs.js';
+import { BOT_BUGS } from './bot-bugs.js';
 import {
   bodyOf,
   compose,
@@ -25,10 +27,14 @@ import {
   whoIs,
   withParams,
 } from './distort.js';
+import { DRAFT_BUGS } from './drafts-bugs.js';
 import { EMOJI_BUGS } from './emoji-bugs.js';
 import { LINKIFIER_BUGS } from './linkifier-bugs.js';
 import { MESSAGE_BUGS } from './message-bugs.js';
+import { PERSONAL_BUGS } from './personal-bugs.js';
+import { PRESENCE_BUGS } from './presence-bugs.js';
 import { RATE_LIMIT_BUGS } from './rate-limit-bugs.js';
+import { SCHEDULED_BUGS } from './scheduled-bugs.js';
 import { SETUP_BUGS } from './setup-bugs.js';
 import { SNIPPET_BUGS } from './snippet-bugs.js';
 import { UPLOAD_BUGS } from './upload-bugs.js';
@@ -766,10 +772,16 @@ export const BUGS: readonly Bug[] = [
     }),
   },
   ...MESSAGE_BUGS,
+  ...BOT_BUGS,
   ...UPLOAD_BUGS,
   ...LINKIFIER_BUGS,
   ...EMOJI_BUGS,
   ...SNIPPET_BUGS,
+  ...ADMIN_BUGS,
+  ...DRAFT_BUGS,
+  ...SCHEDULED_BUGS,
+  ...PRESENCE_BUGS,
+  ...PERSONAL_BUGS,
   ...SETUP_BUGS,
   ...BLIND_SPOT_BUGS,
   ...RATE_LIMIT_BUGS,

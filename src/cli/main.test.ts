@@ -48,7 +48,7 @@ describe('chatref', { timeout: 60_000 }, () => {
     expect(fixture).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'chatref: no fixture named or at no-such-fixture; the fixtures are default (or give a path to a realm.json)\n',
+      stderr: 'chatref: no fixture named or at no-such-fixture; the fixtures are default, zulip-dev (or give a path to a realm.json)\n',
     });
   });
 

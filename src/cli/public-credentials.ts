@@ -27,3 +27,12 @@ export function publicCredentialsWarning(host: string, fixtureData: unknown): st
     'Bind to 127.0.0.1, or start from a fixture with your own credentials (--fixture PATH, or --state FILE from one).'
   );
 }
+
+/** The warning to print when a server reachable from elsewhere hands out API keys without a password (--dev-login, the zulip-dev fixture), or null. */
+export function devLoginWarning(host: string, devAuthBackend: boolean): string | null {
+  if (!devAuthBackend || isLoopbackHost(host)) return null;
+  return (
+    `chatref: WARNING: listening on ${host} with the development logins on: anyone who can reach this address ` +
+    "can fetch any user's API key without a password (POST /api/v1/dev_fetch_api_key). Bind to 127.0.0.1."
+  );
+}

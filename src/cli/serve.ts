@@ -4,6 +4,7 @@ import { FixtureError } from '../fixtures/build-state.js';
 import { loadFixture, readFixture } from '../fixtures/load.js';
 import { fixtureSchema } from '../fixtures/schema.js';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../http/server.js';
+import { withDevAuthBackend } from '../model/actions/sessions.js';
 import { withVideoCallProvider } from '../model/actions/video-calls.js';
 import type { State, VideoCallProviderSetting } from '../model/state.js';
 import { getRow, rows } from '../model/tables/table.js';
@@ -11,13 +12,13 @@ import { MemoryContentStore } from '../store/content-store.js';
 import { JournalError } from '../store/journal.js';
 import type { AccessLogFormat } from '../store/request-log.js';
 import { loadSnapshot, SnapshotError } from '../store/snapshot.js';
-import { publicCredentialsWarning } from './public-credentials.js';
+import { devLoginWarning, publicCredentialsWarning } from './public-credentials.js';
 import { CONNECTION_OPTIONS, CONNECTION_USAGE, type ConnectionArgs, connectionArgs, validSeed } from './serve-options.js';
 import { stopWhenStdoutReaderLeaves } from './stdout-reader.js';
 import { StartupError, UsageError } from './usage-error.js';
 import { writeZuliprcFiles } from './zuliprc.js';
 
-export const SERVE_USAGE = `Usage: chatref serve [--host 127.0.0.1] [--port 9991] [--fixture NAME|PATH] [--seed N] [--video-provider fake|none]
+export const SERVE_USAGE = `Usage: chatref serve [--host 127.0.0.1] [--port 9991] [--fixture NAME|PATH] [--seed N] [--video-provider fake|none] [--dev-login]
                     [--rate-limit] [--no-auth-rate-limit]
                     [--state FILE] [--journal FILE] [--admin-token TOKEN] [--log [json]]
                     [--grace S] [--header-timeout S] [--request-timeout S] [--max-connections N] [--cors ORIGIN] [--zuliprc DIR]
@@ -28,6 +29,9 @@ export const SERVE_USAGE = `Usage: chatref serve [--host 127.0.0.1] [--port 9991
   --seed N           derive every key, salt and id from N, so runs are reproducible
   --video-provider P the video call provider behind POST /calls/provider/create: fake (default; deterministic
                      join URLs under https://video.chatref.test) or none (calls answer "not configured")
+  --dev-login        answer the development server's password-less logins (POST /api/v1/dev_fetch_api_key,
+                     GET /api/v1/dev_list_users) and the session they open for /json/ paths; the zulip-dev
+                     fixture turns this on by itself. Never use it on a server others can reach
   --rate-limit       emulate the real server's API rate limits (200 requests a minute per user, 100 per
                      address without credentials) and its X-RateLimit-* headers, to test a client's 429 handling
   --no-auth-rate-limit
@@ -51,6 +55,7 @@ interface ServeOptions {
   readonly fixture: string;
   readonly seed: string | undefined;
   readonly videoProvider: VideoCallProviderSetting;
+  readonly devLogin: boolean;
   readonly rateLimit: boolean;
   readonly authRateLimit: boolean;
   readonly state: string | undefined;
@@ -80,6 +85,7 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
       fixture: { type: 'string', default: 'default' },
       seed: { type: 'string' },
       'video-provider': { type: 'string', default: 'fake' },
+      'dev-login': { type: 'boolean', default: false },
       'rate-limit': { type: 'boolean', default: false },
       'no-auth-rate-limit': { type: 'boolean', default: false },
       state: { type: 'string' },
@@ -101,6 +107,7 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
     fixture: values.fixture,
     seed: validSeed(values.seed),
     videoProvider,
+    devLogin: values['dev-login'],
     rateLimit: values['rate-limit'],
     authRateLimit: !values['no-auth-rate-limit'],
     ...adminArgs(values),
@@ -149,12 +156,13 @@ export async function serve(argv: readonly string[]): Promise<void> {
   const options = parseServeArgs(argv);
   const fixtureData = readFixture(options.fixture);
   // With the fixture's message history (the default realm's, or a folder's history.json).
-  const fixtureState = loadFixture(options.fixture);
+  const fixtureState = loadFixture(options.fixture, { start: Date.now() / 1000 });
   const content = new MemoryContentStore();
   let state: State;
   try {
     // A snapshot keeps its own video call provider.
     state = options.state === undefined ? withVideoCallProvider(fixtureState, options.videoProvider) : loadSnapshot(options.state, content);
+    if (options.devLogin) state = withDevAuthBackend(state);
   } catch (error) {
     throw asStartupError(error);
   }
@@ -191,6 +199,8 @@ export async function serve(argv: readonly string[]): Promise<void> {
   const users = credentials(server.getState(), fixtureState, fixtureData);
   const exposed = publicCredentialsWarning(server.host, { users });
   if (exposed !== null) log(exposed);
+  const passwordless = devLoginWarning(server.host, server.getState().server.devAuthBackend);
+  if (passwordless !== null) log(passwordless);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

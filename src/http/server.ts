@@ -116,19 +116,37 @@ function writeStderr(line: string): void {
 
 function ignore(): void {}
 
-/** The path below /api/v1 (still percent-encoded), or null for anything outside the API. */
-function apiPath(url: string): string | null {
+/** The web app's URL space: the same endpoints as /api/v1, for a session (model/rules/sessions.ts). */
+const JSON_PREFIX = '/json';
+
+interface ApiTarget {
+  readonly surface: 'api' | 'json';
+  /** Below the prefix, still percent-encoded. */
+  readonly path: string;
+}
+
+/** Which API a request target is for, or null for anything outside both. */
+function apiTarget(url: string): ApiTarget | null {
   // Absolute-form targets (as sent to proxies) carry a scheme and authority before the path.
   const target = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
   const pathname = target.split(/[?#]/, 1)[0]!;
-  if (pathname === API_PREFIX) return '/';
-  if (!pathname.startsWith(`${API_PREFIX}/`)) return null;
-  return pathname.slice(API_PREFIX.length);
+  for (const [prefix, surface] of [
+    [API_PREFIX, 'api'],
+    [JSON_PREFIX, 'json'],
+  ] as const) {
+    if (pathname === prefix) return { surface, path: '/' };
+    if (pathname.startsWith(`${prefix}/`)) return { surface, path: pathname.slice(prefix.length) };
+  }
+  return null;
 }
 
 /** The path of a request target, still percent-encoded. */
 function rootPath(url: string): string {
   return url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').split(/[?#]/, 1)[0]!;
+}
+
+function headerValue(value: string | string[] | undefined): string | null {
+  return value === undefined ? null : Array.isArray(value) ? (value[0] ?? null) : value;
 }
 
 function formatHost(host: string): string {
@@ -161,8 +179,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   function serve(req: IncomingMessage, res: ServerResponse, fail: (error: unknown) => void): void {
     const method = req.method ?? 'GET';
     if (admin.serve(req, res, fail)) return;
-    const path = apiPath(req.url ?? '/');
-    if (path === null) {
+    const api = apiTarget(req.url ?? '/');
+    if (api === null) {
       // The file paths outside the API (/user_uploads/…, /user_avatars/…): the store asks the model who may read what.
       const pathname = rootPath(req.url ?? '/');
       const served =
@@ -175,18 +193,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const uploads = { content: store.content, maxFileMib: store.state.server.maxFileUploadSizeMib };
     readRequest(req, { bodyLimitBytes, uploads }, (read) => {
       try {
-        answer(req, res, method, path, read);
+        answer(req, res, method, api, read);
       } catch (error) {
         fail(error);
       }
     });
   }
 
-  function answer(req: IncomingMessage, res: ServerResponse, method: string, path: string, read: ReadRequestResult): void {
+  function answer(req: IncomingMessage, res: ServerResponse, method: string, api: ApiTarget, read: ReadRequestResult): void {
+    const { surface, path } = api;
     if (!read.ok) {
       const refused = errorResponse(read.error);
       // Refused before the store saw it (a body over the limit, a malformed form): still one of the recent requests.
-      store.requests.record({ method, path: `${API_PREFIX}${path}`, authorization: req.headers.authorization ?? null }, refused, {
+      const prefix = surface === 'json' ? JSON_PREFIX : API_PREFIX;
+      store.requests.record({ method, path: `${prefix}${path}`, authorization: req.headers.authorization ?? null }, refused, {
         time: store.clock(),
         durationMs: 0,
         userId: null,
@@ -201,6 +221,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       params: read.params,
       files: read.files,
       authorization: req.headers.authorization ?? null,
+      ...(surface === 'json' ? { surface, cookie: req.headers.cookie ?? null, csrfToken: headerValue(req.headers['x-csrftoken']) } : {}),
       userAgent: req.headers['user-agent'] ?? null,
       origin: `http://${req.headers.host ?? authority}`,
       remoteAddress: req.socket.remoteAddress,

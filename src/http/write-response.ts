@@ -10,7 +10,7 @@ export function writeResponse(res: ServerResponse, response: ModelResponse, meth
     writeFile(res, response, response.file, head, content);
     return;
   }
-  const headers: OutgoingHttpHeaders = { ...response.headers };
+  const headers = { ...response.headers } as OutgoingHttpHeaders;
   // A string body lets node send headers and body in one write instead of a writev of two buffers.
   const payload = response.text ?? (response.body === null ? null : JSON.stringify(response.body));
   if (payload === null) {

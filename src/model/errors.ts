@@ -98,6 +98,16 @@ export const Errors = {
 
   // Basic authentication on API paths
   notLoggedIn: (): ApiError => unauthorized('Not logged in: API authentication or user session required'),
+  /** The same failure on /json/ paths, whose challenge names the session the web app logs in with. */
+  notLoggedInSession: (): ApiError => ({
+    status: 401,
+    code: 'UNAUTHORIZED',
+    msg: 'Not logged in: API authentication or user session required',
+    headers: { 'WWW-Authenticate': 'Session realm="zulip"' },
+  }),
+  /** Django's CSRF middleware refused an unsafe /json/ request; Zulip's csrf_failure answers it as JSON. */
+  csrfFailed: (reason: string): ApiError => ({ status: 403, code: 'CSRF_FAILED', msg: `CSRF error: ${reason}`, data: { reason } }),
+  devAuthDisabled: (): ApiError => badRequest('DevAuthBackend not enabled.'),
   basicAuthRequired: (): ApiError => badRequest('This endpoint requires HTTP basic authentication.'),
   invalidBasicHeader: (): ApiError => unauthorized('Invalid authorization header for basic auth'),
   malformedApiKey: (): ApiError => unauthorized('Malformed API key'),
@@ -246,6 +256,58 @@ export const Errors = {
   topicsOutsideGeneralChat: (): ApiError =>
     badRequest('To enable this configuration, all messages in this channel must be in the "general chat" topic. Consider renaming or deleting other topics.'),
   invalidChannelFolderId: (): ApiError => badRequest('Invalid channel folder ID'),
+  privateChannelCannotBeDefault: (): ApiError => badRequest('Private channels cannot be made default.'),
+
+  // Channel folders (the real server's zerver/lib/channel_folders.py)
+  channelFolderNameEmpty: (): ApiError => badRequest("Channel folder name can't be empty."),
+  invalidChannelFolderNameCharacter: (position: number): ApiError => badRequest(`Invalid character in channel folder name, at position ${position}.`),
+  channelFolderNameInUse: (): ApiError => badRequest('Channel folder name already in use'),
+  channelFolderInUse: (): ApiError => badRequest('You need to remove all the channels from this folder to archive it.'),
+
+  // Invitations (the real server's zerver/views/invite.py; InvitationError carries `errors` as [email, message, deactivated])
+  noSuchInvitation: (): ApiError => badRequest('No such invitation'),
+  invitationAlreadyRevoked: (): ApiError => badRequest('Invitation has already been revoked'),
+  noInviteeEmails: (): ApiError => badRequest('You must specify at least one email address.'),
+  invalidInvitationChannel: (channelId: number): ApiError => badRequest(`Invalid channel ID ${channelId}. No invites were sent.`),
+  cannotSubscribeOthersByInvitation: (): ApiError => badRequest('You do not have permission to subscribe other users to channels.'),
+  /** Raised as a plain JsonableError by the invitation views, so without UNAUTHORIZED_PRINCIPAL. */
+  administratorRequired: (): ApiError => badRequest('Must be an organization administrator'),
+  invitationFailed: (msg: string, errors: readonly (readonly [string, string, boolean])[], sentInvitations: boolean): ApiError => ({
+    status: 400,
+    code: 'INVITATION_FAILED',
+    msg,
+    data: { errors: errors.map((error) => [...error]), sent_invitations: sentInvitations, license_limit_reached: false, daily_limit_reached: false },
+  }),
+
+  // Code playgrounds (the real server's zerver/views/realm_playgrounds.py)
+  invalidPlayground: (): ApiError => badRequest('Invalid playground'),
+  invalidPygmentsLanguage: (): ApiError => badRequest('Invalid characters in pygments language'),
+  /** Django model validation (ValidationFailureError): the first message, and every message by field (`__all__`: the model's own checks). */
+  validationFailed: (errors: Readonly<Record<string, readonly string[]>>): ApiError => badRequest(Object.values(errors).flat()[0] ?? 'Invalid', { errors }),
+
+  // Data exports (the real server's zerver/views/realm_export.py)
+  exportRateLimited: (): ApiError => badRequest('Exceeded rate limit.'),
+  noSuchBot: (): ApiError => badRequest('No such bot'),
+
+  // Bots (the real server's zerver/views/users.py and zerver/lib/users.py); "No such bot" is noSuchBot above
+  nameInUse: (): ApiError => badRequest('Name is already in use.'),
+  activeBotNameInUse: (name: string): ApiError =>
+    badRequest(
+      `There is already an active bot named "${name}" in this organization. To reactivate this bot, you must rename or deactivate the other one first.`,
+    ),
+  invalidBotType: (): ApiError => badRequest('Invalid bot type'),
+  invalidInterfaceType: (): ApiError => badRequest('Invalid interface type'),
+  invalidEmbeddedBotName: (): ApiError => badRequest('Invalid embedded bot name.'),
+  embeddedBotsDisabled: (): ApiError => badRequest('Embedded bots are not enabled.'),
+  failedToChangeOwner: (why: 'no such user' | 'user is deactivated' | "bots can't own other bots"): ApiError => badRequest(`Failed to change owner, ${why}`),
+  userAlreadyActive: (): ApiError => badRequest('User is already active.'),
+  /** DELETE /users/me (CannotDeactivateLastUserError). */
+  cannotDeactivateLastUser: (isLastOwner: boolean): ApiError => ({
+    status: 400,
+    code: 'CANNOT_DEACTIVATE_LAST_USER',
+    msg: `Cannot deactivate the only ${isLastOwner ? 'organization owner' : 'user'}.`,
+    data: { is_last_owner: isLastOwner, entity: isLastOwner ? 'organization owner' : 'user' },
+  }),
 
   // User groups
   invalidUserGroup: (): ApiError => badRequest('Invalid user group'),
@@ -400,6 +462,20 @@ export const Errors = {
   invalidFlagOperation: (op: string): ApiError => badRequest(`Invalid message flag operation: '${op}'`),
   noSuchTopic: (topic: string): ApiError => badRequest(`No such topic '${topic}'`),
 
+  // A user's own reading and muting state (the real server's views: alert_words, muted_users, user_topics, streams, read_receipts)
+  cannotMuteSelf: (): ApiError => badRequest('Cannot mute self'),
+  userAlreadyMuted: (): ApiError => badRequest('User already muted'),
+  userNotMuted: (): ApiError => badRequest('User is not muted'),
+  /** The legacy unmute's answer for a channel that does not exist. */
+  topicNotMuted: (): ApiError => badRequest('Topic is not muted'),
+  /** The legacy muted_topics endpoint names a missing channel so, as a plain BAD_REQUEST. */
+  missingChannelArgument: (): ApiError => badRequest("Missing 'stream_id' argument"),
+  notSubscribedToChannelId: (channelId: number): ApiError => badRequest(`Not subscribed to channel ID ${channelId}`),
+  unknownSubscriptionProperty: (property: string): ApiError => badRequest(`Unknown subscription property: ${property}`),
+  invalidHexColor: (name: string): ApiError => badRequest(`${name} is not a valid hex color code`),
+  nothingToSubscribeOrUnsubscribe: (): ApiError => badRequest('Nothing to do. Specify at least one of "add" or "delete".'),
+  readReceiptsDisabled: (): ApiError => badRequest('Read receipts are disabled in this organization.'),
+
   // Reactions and reports (reference server-messages-channels §7, §8)
   reactionAlreadyExists: (): ApiError => ({ status: 400, code: 'REACTION_ALREADY_EXISTS', msg: 'Reaction already exists.' }),
   reactionDoesNotExist: (): ApiError => ({ status: 400, code: 'REACTION_DOES_NOT_EXIST', msg: "Reaction doesn't exist." }),
@@ -417,6 +493,26 @@ export const Errors = {
 
   // Saved snippets (reference server-messages-channels §11): a ResourceNotFoundError, so 404 with the default code.
   savedSnippetNotFound: (): ApiError => ({ status: 404, code: 'BAD_REQUEST', msg: 'Saved snippet does not exist.' }),
+
+  // Drafts, scheduled messages, reminders, navigation views (zerver/lib/drafts.py, actions/scheduled_messages.py, lib/reminders.py, views/navigation_views.py)
+  draftsSynchronizationDisabled: (): ApiError => badRequest('User has disabled synchronizing drafts.'),
+  draftNotFound: (): ApiError => ({ status: 404, code: 'BAD_REQUEST', msg: 'Draft does not exist' }),
+  negativeTimestamp: (): ApiError => badRequest('Timestamp must not be negative.'),
+  topicNullBytes: (): ApiError => badRequest('Topic must not contain null bytes'),
+  draftNeedsOneChannel: (): ApiError => badRequest('Must specify exactly 1 channel ID for channel messages'),
+  deliveryTimeNotInFuture: (): ApiError => badRequest('Scheduled delivery time must be in the future.'),
+  invalidChannelIdType: (): ApiError => badRequest('Invalid data type for channel ID'),
+  invalidRecipientsType: (): ApiError => badRequest('Invalid data type for recipients'),
+  scheduledRecipientRequired: (): ApiError => badRequest('Recipient required when updating type of scheduled message.'),
+  scheduledTopicRequired: (): ApiError => badRequest('Topic required when updating scheduled message type to channel.'),
+  scheduledMessageNotFound: (): ApiError => ({ status: 404, code: 'BAD_REQUEST', msg: 'Scheduled message does not exist' }),
+  scheduledMessageAlreadySent: (): ApiError => badRequest('Scheduled message was already sent'),
+  reminderNotFound: (): ApiError => ({ status: 404, code: 'BAD_REQUEST', msg: 'Reminder does not exist' }),
+  reminderNoteTooLong: (max: number): ApiError => badRequest(`Maximum reminder note length: ${max} characters`),
+  builtInViewNamed: (): ApiError => badRequest('Built-in views cannot have a custom name.'),
+  customViewUnnamed: (): ApiError => badRequest('Custom views must have a valid name.'),
+  navigationViewExists: (): ApiError => badRequest('Navigation view already exists.'),
+  navigationViewNotFound: (): ApiError => ({ status: 404, code: 'BAD_REQUEST', msg: 'Navigation view does not exist.' }),
 
   // Video calls (reference server-messages-channels §13); `provider` is the name the real server's messages carry.
   videoCallProviderNotConfigured: (provider: string): ApiError => badRequest(`${provider} credentials have not been configured`),
@@ -480,4 +576,25 @@ export const Errors = {
   customEmojiRemovalDenied: (): ApiError => badRequest('Must be an organization administrator or emoji author'),
   /** A /user_avatars/ path with no file (the real server's serve_local_avatar_unauthed). */
   avatarFileNotFound: (): ApiError => ({ status: 404, code: 'BAD_REQUEST', msg: 'File not found', html: '<p>File not found</p>' }),
+
+  // Presence (zerver/views/presence.py)
+  invalidPresenceStatus: (status: string): ApiError => badRequest(`Invalid status: ${status}`),
+  presenceNotForBots: (): ApiError => badRequest('Presence is not supported for bot users.'),
+  /** Names the user as the request did (an id or an e-mail). */
+  noPresenceData: (asked: string): ApiError => badRequest(`No presence data for ${asked}`),
+
+  // Mobile push devices, on a server without push notifications configured (zerver/views/push_notifications.py)
+  emptyOrInvalidLengthToken: (): ApiError => badRequest('Empty or invalid length token'),
+  invalidApnsToken: (): ApiError => badRequest('Invalid APNS token'),
+  pushTokenDoesNotExist: (): ApiError => badRequest('Token does not exist'),
+  /** The real server's InvalidPushDeviceTokenError. */
+  pushDeviceNotRecognized: (): ApiError => ({ status: 400, code: 'INVALID_PUSH_DEVICE_TOKEN', msg: 'Device not recognized' }),
+  /** The real server's PushServiceNotConfiguredError. */
+  pushServiceNotConfigured: (): ApiError => ({
+    status: 400,
+    code: 'PUSH_SERVICE_NOT_CONFIGURED',
+    msg: 'Server is not configured to use push notification service.',
+  }),
+  /** The real server's NoActivePushDeviceError. */
+  noActivePushDevice: (): ApiError => ({ status: 400, code: 'NO_ACTIVE_PUSH_DEVICE', msg: 'No active registered push device' }),
 } as const;

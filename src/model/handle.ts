@@ -14,6 +14,7 @@ import type { ModelRequest, ModelResponse } from './request.js';
 import { matchRoute } from './routes.js';
 import { clientNameFrom } from './rules/clients.js';
 import { isAdministrator, isBot, isGuest } from './rules/roles.js';
+import { authenticateJsonRequest } from './rules/sessions.js';
 import type { State } from './state.js';
 import { unimplementedOperation } from './unimplemented.js';
 
@@ -47,7 +48,10 @@ export function handle(state: State, request: ModelRequest): HandleResult {
 
   let actor = null;
   if (endpoint.auth === 'basic') {
-    const authenticated = authenticate(state, request.authorization);
+    const authenticated =
+      request.surface === 'json'
+        ? authenticateJsonRequest(state, request, Math.floor(request.now), (header) => authenticate(state, header))
+        : authenticate(state, request.authorization);
     if (!authenticated.ok) return failed(state, authenticated.error);
     actor = authenticated.value;
     if (endpoint.requiresMember && isGuest(actor)) return failed(state, Errors.notForGuests());
@@ -72,7 +76,8 @@ export function handle(state: State, request: ModelRequest): HandleResult {
   };
   const outcome = endpoint.auth === 'basic' ? endpoint.reduce(state, { ...context, actor: actor! }) : endpoint.reduce(state, { ...context, actor: null });
   if (!outcome.ok) return failed(state, outcome.error);
-  const response = successResponse(outcome.data, parsed.ignored);
+  const success = successResponse(outcome.data, parsed.ignored);
+  const response = outcome.headers === undefined ? success : { ...success, headers: { ...success.headers, ...outcome.headers } };
   return {
     state: outcome.state,
     response,

@@ -24,6 +24,8 @@ export type Outcome =
       readonly queue?: QueueCommand;
       /** Stored file contents the write took into the state or let go of (uploads). */
       readonly content?: ContentUse;
+      /** Response headers beyond the JSON ones (the session cookies a login sets). */
+      readonly headers?: Readonly<Record<string, string | readonly string[]>>;
     }
   | { readonly ok: false; readonly error: ApiError };
 
@@ -37,6 +39,16 @@ export function succeed(result: State | Written, data: Readonly<Record<string, u
 export function succeedWithContent(result: State | Written, data: Readonly<Record<string, unknown>>, content: ContentUse): Outcome {
   const outcome = succeed(result, data);
   return outcome.ok ? { ...outcome, content } : outcome;
+}
+
+/** Success that also sends response headers (a login's Set-Cookie). */
+export function succeedWithHeaders(
+  result: State | Written,
+  data: Readonly<Record<string, unknown>>,
+  headers: Readonly<Record<string, string | readonly string[]>>,
+): Outcome {
+  const outcome = succeed(result, data);
+  return outcome.ok ? { ...outcome, headers } : outcome;
 }
 
 /** Success that also asks the store to act on an event queue. */

@@ -25,6 +25,15 @@ export interface ModelRequest {
   readonly files?: readonly UploadedFile[];
   /** The raw Authorization header, if any. */
   readonly authorization?: string | null;
+  /**
+   * Which URL space the request came in on: /api/v1 (the default) or /json,
+   * the web app's, where a session cookie logs in (rules/sessions.ts).
+   */
+  readonly surface?: 'api' | 'json';
+  /** The raw Cookie header (read on /json/ paths only). */
+  readonly cookie?: string | null;
+  /** The X-CSRFToken header (read on /json/ paths only). */
+  readonly csrfToken?: string | null;
   /** The User-Agent header, from which the sending client's name is taken (`client` in a message). */
   readonly userAgent?: string | null;
   /** Scheme and authority the client used (e.g. http://127.0.0.1:9991); defaults to https://<realm host>. */
@@ -37,6 +46,11 @@ export interface ModelRequest {
   readonly entropy: Uint8Array;
   /** The Range header of a file download, if any. */
   readonly range?: string | null;
+}
+
+/** One header's value as a single string, repeated values joined as fetch's Headers joins them. */
+export function headerText(value: string | readonly string[]): string {
+  return typeof value === 'string' ? value : value.join(', ');
 }
 
 /** A binary answer: the transport sends the stored bytes of `contentKey` (or the `range` of them). */
@@ -57,7 +71,8 @@ export interface ServedFile {
  */
 export interface ModelResponse {
   readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
+  /** A list for a header sent more than once (Set-Cookie). */
+  readonly headers: Readonly<Record<string, string | readonly string[]>>;
   readonly body: Readonly<Record<string, unknown>> | null;
   readonly file?: ServedFile;
   readonly text?: string;

@@ -1,21 +1,37 @@
 /** The one list of endpoints, and the router that finds one for a method and path. */
 import type { Endpoint, PathParamKind, PathParams, PathValues } from './endpoint.js';
+import { ALERT_WORD_ENDPOINTS } from './endpoints/alert-words/index.js';
 import { ATTACHMENT_ENDPOINTS } from './endpoints/attachments/index.js';
 import { AUTH_ENDPOINTS } from './endpoints/auth/index.js';
+import { BOT_ENDPOINTS } from './endpoints/bots/index.js';
 import { CALL_ENDPOINTS } from './endpoints/calls/index.js';
+import { CHANNEL_FOLDER_ENDPOINTS } from './endpoints/channel-folders/index.js';
+import { CHANNEL_ENDPOINTS } from './endpoints/channels/index.js';
+import { DEFAULT_STREAM_ENDPOINTS } from './endpoints/default-streams/index.js';
+import { DEV_ENDPOINTS } from './endpoints/dev/index.js';
+import { DRAFT_ENDPOINTS } from './endpoints/drafts/index.js';
 import { EVENT_ENDPOINTS } from './endpoints/events/index.js';
+import { INVITE_ENDPOINTS } from './endpoints/invites/index.js';
 import { LINKIFIER_ENDPOINTS } from './endpoints/linkifiers/index.js';
 import { MESSAGE_ENDPOINTS } from './endpoints/messages/index.js';
+import { MUTED_USER_ENDPOINTS } from './endpoints/muted-users/index.js';
+import { NAVIGATION_VIEW_ENDPOINTS } from './endpoints/navigation-views/index.js';
+import { PLAYGROUND_ENDPOINTS } from './endpoints/playgrounds/index.js';
+import { PRESENCE_ENDPOINTS } from './endpoints/presence/index.js';
+import { PUSH_DEVICE_ENDPOINTS } from './endpoints/push/index.js';
 import { REALM_ENDPOINTS } from './endpoints/realm/index.js';
 import { REALM_EMOJI_ENDPOINTS } from './endpoints/realm-emoji/index.js';
 import { REGISTER_ENDPOINTS } from './endpoints/register/index.js';
+import { REMINDER_ENDPOINTS } from './endpoints/reminders/index.js';
 import { SAVED_SNIPPET_ENDPOINTS } from './endpoints/saved-snippets/index.js';
+import { SCHEDULED_MESSAGE_ENDPOINTS } from './endpoints/scheduled-messages/index.js';
 import { SERVER_ENDPOINTS } from './endpoints/server/index.js';
 import { SETTINGS_ENDPOINTS } from './endpoints/settings/index.js';
 import { STREAM_ENDPOINTS } from './endpoints/streams/index.js';
 import { SUBSCRIPTION_ENDPOINTS } from './endpoints/subscriptions/index.js';
 import { UPLOAD_ENDPOINTS } from './endpoints/uploads/index.js';
 import { USER_GROUP_ENDPOINTS } from './endpoints/user-groups/index.js';
+import { USER_TOPIC_ENDPOINTS } from './endpoints/user-topics/index.js';
 import { USER_ENDPOINTS } from './endpoints/users/index.js';
 import { memoizeString } from './memo.js';
 import { decodePathSegments } from './path-segments.js';
@@ -23,8 +39,10 @@ import { decodePathSegments } from './path-segments.js';
 /** Every endpoint: each area lists its own in endpoints/<area>/index.ts. */
 export const ENDPOINTS: readonly Endpoint[] = [
   ...AUTH_ENDPOINTS,
+  ...DEV_ENDPOINTS,
   ...SERVER_ENDPOINTS,
   ...USER_ENDPOINTS,
+  ...BOT_ENDPOINTS,
   ...REALM_ENDPOINTS,
   ...LINKIFIER_ENDPOINTS,
   ...REALM_EMOJI_ENDPOINTS,
@@ -39,6 +57,20 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...ATTACHMENT_ENDPOINTS,
   ...SAVED_SNIPPET_ENDPOINTS,
   ...CALL_ENDPOINTS,
+  ...PRESENCE_ENDPOINTS,
+  ...PUSH_DEVICE_ENDPOINTS,
+  ...ALERT_WORD_ENDPOINTS,
+  ...MUTED_USER_ENDPOINTS,
+  ...USER_TOPIC_ENDPOINTS,
+  ...CHANNEL_ENDPOINTS,
+  ...CHANNEL_FOLDER_ENDPOINTS,
+  ...DEFAULT_STREAM_ENDPOINTS,
+  ...INVITE_ENDPOINTS,
+  ...PLAYGROUND_ENDPOINTS,
+  ...DRAFT_ENDPOINTS,
+  ...SCHEDULED_MESSAGE_ENDPOINTS,
+  ...REMINDER_ENDPOINTS,
+  ...NAVIGATION_VIEW_ENDPOINTS,
 ];
 
 type Segment = { readonly literal: string } | { readonly param: string; readonly kind: PathParamKind };

@@ -162,6 +162,28 @@ export interface ProviderToken {
 }
 
 /**
+ * A user's presence (the real server's UserPresence): when a client last
+ * reported them active, and last connected at all (UNIX seconds; null:
+ * never). `lastUpdateId` is the realm-wide presence sequence number of the
+ * row's last change, which incremental presence fetches compare against.
+ */
+export interface Presence {
+  readonly lastActiveTime: number | null;
+  readonly lastConnectedTime: number | null;
+  readonly lastUpdateId: number;
+}
+
+/** A mobile device's push token (the real server's PushDeviceToken), stored even when the server cannot push. */
+export interface PushDeviceToken {
+  readonly kind: 'apns' | 'fcm';
+  readonly token: string;
+  /** The iOS app id an APNs token was registered for; null for FCM. */
+  readonly iosAppId: string | null;
+  /** UNIX seconds. */
+  readonly dateCreated: number;
+}
+
+/**
  * A linkifier (the real server's RealmFilter): a RE2 pattern whose matches in
  * message bodies and topics link to its RFC 6570 URL template; the last
  * three fields serve reverse linkification (reference server-messages-channels §10).
@@ -178,10 +200,84 @@ export interface Linkifier {
 export interface OutboxEmail {
   readonly id: number;
   readonly to: string;
-  readonly template: 'user_deactivated';
+  readonly template: 'user_deactivated' | 'invitation';
   readonly subject: string;
   readonly body: string;
   readonly sentAt: number;
+}
+
+/** A folder the organization sorts channels into (the real server's ChannelFolder). */
+export interface ChannelFolder {
+  readonly id: number;
+  readonly name: string;
+  /** Raw Markdown. */
+  readonly description: string;
+  readonly renderedDescription: string;
+  /** Display position, lowest first; a new folder takes its id. */
+  readonly order: number;
+  readonly creatorId: number | null;
+  /** UNIX seconds. */
+  readonly dateCreated: number;
+  readonly isArchived: boolean;
+}
+
+/** What an invitation (by e-mail or by link) gives the user who accepts it. */
+export interface InvitationTerms {
+  readonly invitedBy: number;
+  /** UNIX seconds the invitation was made. */
+  readonly invitedAt: number;
+  /** UNIX seconds after which it no longer works; null never expires. */
+  readonly expiresAt: number | null;
+  readonly invitedAs: Role;
+  readonly channelIds: readonly number[];
+  readonly groupIds: readonly number[];
+  readonly includeRealmDefaultSubscriptions: boolean;
+  readonly welcomeMessageCustomText: string | null;
+}
+
+/** An e-mail invitation (the real server's PreregistrationUser with its confirmation). */
+export interface EmailInvitation extends InvitationTerms {
+  readonly id: number;
+  readonly email: string;
+  readonly notifyReferrerOnJoin: boolean;
+  /** The confirmation key of the link the e-mail carries. */
+  readonly key: string;
+}
+
+/** A reusable invitation link (the real server's MultiuseInvite); its ids are counted apart from e-mail invitations'. */
+export interface InvitationLink extends InvitationTerms {
+  readonly id: number;
+  readonly key: string;
+  /** Revoked links are kept, as the real server keeps them, so that revoking again says so. */
+  readonly revoked: boolean;
+}
+
+/** Pending invitations, changed only by actions/invitations.ts. */
+export interface Invitations {
+  readonly byEmail: Table<number, EmailInvitation>;
+  readonly links: Table<number, InvitationLink>;
+  /** Referrer id → (invitation id → invitation id), for each kind. */
+  readonly emailIdsByReferrer: Table<number, Table<number, number>>;
+  readonly linkIdsByReferrer: Table<number, Table<number, number>>;
+}
+
+/** A code playground that code blocks of one language link to (the real server's RealmPlayground). */
+export interface RealmPlayground {
+  readonly id: number;
+  readonly name: string;
+  readonly pygmentsLanguage: string;
+  /** RFC 6570 template whose one variable is `code`. */
+  readonly urlTemplate: string;
+}
+
+/** A requested export of the organization's data; chatref never runs the job, so it stays pending. */
+export interface RealmExport {
+  readonly id: number;
+  readonly actingUserId: number;
+  /** UNIX seconds. */
+  readonly requestedAt: number;
+  /** 1 public data, 2 standard (with consent). */
+  readonly exportType: 1 | 2;
 }
 
 /** An anonymous group: explicit users and groups, the object form of a group-setting value. */
@@ -379,6 +475,19 @@ export interface Subscription {
   readonly wildcardMentionsNotify: boolean | null;
 }
 
+/** 1 muted, 2 unmuted, 3 followed (0, inherit, is the absence of a row). */
+export type VisibilityPolicy = 1 | 2 | 3;
+
+/** A user's visibility policy for one topic (the real server's UserTopic). */
+export interface UserTopic {
+  readonly channelId: number;
+  /** The topic as first set; later changes keep this case, as the real server's upsert does. */
+  readonly topicName: string;
+  readonly visibilityPolicy: VisibilityPolicy;
+  /** UNIX seconds of the last change. */
+  readonly lastUpdated: number;
+}
+
 /** Settings of the server installation rather than the organization. */
 export interface ServerSettings {
   /** The server setting WEB_PUBLIC_STREAMS_ENABLED. */
@@ -386,9 +495,27 @@ export interface ServerSettings {
   readonly maxFileUploadSizeMib: number;
   /** The video call provider integration (POST /calls/provider/create): chatref's deterministic fake, or none configured. */
   readonly videoCallProvider: VideoCallProviderSetting;
+  /**
+   * The development server's password-less logins (its DevAuthBackend):
+   * dev_fetch_api_key, dev_list_users and the session they open for /json/
+   * paths. Off unless a fixture or the operator turns it on.
+   */
+  readonly devAuthBackend: boolean;
 }
 
 export type VideoCallProviderSetting = 'fake' | 'none';
+
+/**
+ * A logged-in browser session (the real server's Django session): the user it
+ * logs in, the CSRF secret its unsafe requests must echo in X-CSRFToken, and
+ * when it lapses. Only the development login opens one.
+ */
+export interface Session {
+  readonly userId: number;
+  readonly csrfToken: string;
+  /** UNIX seconds. */
+  readonly expiresAt: number;
+}
 
 export interface Realm {
   readonly id: number;
@@ -544,8 +671,91 @@ export interface RealmEmojiTables {
  * /users does not list them), so they live here and not in State.users; their
  * ids lie outside the realm's user ids.
  */
+/** An outgoing webhook's endpoint, or an embedded bot's program (the real server's Service). */
+export interface BotService {
+  /** The embedded bot's name, or the outgoing webhook's service name. */
+  readonly name: string;
+  readonly baseUrl: string;
+  /** 1 Zulip's own format, 2 Slack's. */
+  readonly interface: 1 | 2;
+  /** Sent with each outgoing request so the receiver can check it came from us. */
+  readonly token: string;
+}
+
+/** What a bot has beyond its user row (the real server keeps it on UserProfile, Service and BotConfigData). */
+export interface BotProfile {
+  readonly defaultSendingChannelId: number | null;
+  readonly defaultEventsRegisterChannelId: number | null;
+  readonly defaultAllPublicStreams: boolean;
+  /** Outgoing webhook and embedded bots have one; other bots none. */
+  readonly service: BotService | null;
+  /** Key → value (embedded bots' config_data; an incoming webhook's integration_id and settings). */
+  readonly config: { readonly [key: string]: string };
+}
+
 export interface SystemBots {
   readonly notificationBot: User;
+}
+
+/** A user's draft, synchronised across their clients (the real server's Draft, zerver/lib/drafts.py). */
+export interface Draft {
+  readonly id: number;
+  /** '' for an unaddressed draft. */
+  readonly type: 'stream' | 'private' | '';
+  /** The channel (one id), the users a direct message addresses, or none. */
+  readonly to: readonly number[];
+  readonly topic: string;
+  readonly content: string;
+  /** UNIX seconds, fractional: the client's last edit. */
+  readonly lastEditTime: number;
+}
+
+/** A user's setting for one view of the web app's left sidebar (the real server's NavigationView). */
+export interface NavigationView {
+  readonly fragment: string;
+  readonly isPinned: boolean;
+  /** Null for the built-in views. */
+  readonly name: string | null;
+}
+
+/**
+ * A message to be sent later, or a reminder (the real server's
+ * ScheduledMessage with delivery type SEND_LATER or REMIND). Delivered ones
+ * stay, as the real server keeps their rows; only pending ones are due.
+ */
+export interface ScheduledMessage {
+  readonly id: number;
+  readonly kind: 'send_later' | 'remind';
+  readonly senderId: number;
+  /** The channel of a channel message; null for a direct message (and every reminder). */
+  readonly channelId: number | null;
+  readonly topic: string;
+  /** Direct messages: the users addressed (the sender may be among them), ascending. */
+  readonly directUserIds: readonly number[];
+  readonly content: string;
+  readonly renderedContent: string;
+  /** UNIX seconds. */
+  readonly deliverAt: number;
+  readonly readBySender: boolean;
+  /** The sending client's name, kept for the delivery. */
+  readonly client: string;
+  /** Where the sender reached the server: the delivery renders links against it. */
+  readonly origin: string;
+  readonly status: 'pending' | 'failed' | 'delivered';
+  readonly failureMessage: string | null;
+  readonly reminderTargetMessageId: number | null;
+  readonly reminderNote: string | null;
+}
+
+/** Scheduled messages and reminders with the indexes their listings and delivery read (tables/scheduled-messages.ts). */
+export interface ScheduledMessageTables {
+  readonly byId: Table<number, ScheduledMessage>;
+  /** Sender id → ids of their scheduled messages and reminders. */
+  readonly idsBySender: Table<number, IdTree>;
+  /** Delivery times with pending messages, as keys (UNIX seconds lie beyond a Table's key range). */
+  readonly dueTimes: IdTree;
+  /** Delivery time (decimal text) → ids of the pending messages due then, ascending. */
+  readonly dueIdsByTime: Table<string, readonly number[]>;
 }
 
 export interface Counters {
@@ -560,6 +770,15 @@ export interface Counters {
   readonly nextAttachmentId: number;
   readonly nextLinkifierId: number;
   readonly nextRealmEmojiId: number;
+  /** The next presence sequence number (the real server's PresenceSequence.last_update_id + 1). */
+  readonly nextPresenceUpdateId: number;
+  readonly nextChannelFolderId: number;
+  readonly nextInvitationId: number;
+  readonly nextInvitationLinkId: number;
+  readonly nextPlaygroundId: number;
+  readonly nextRealmExportId: number;
+  readonly nextDraftId: number;
+  readonly nextScheduledMessageId: number;
 }
 
 export interface State {
@@ -632,8 +851,41 @@ export interface State {
   readonly savedSnippetsByUser: Table<number, Table<number, SavedSnippet>>;
   /** User id → their video call provider token, for users whose token is not the default one. */
   readonly providerTokens: Table<number, ProviderToken>;
+  /** User id → presence, for users some client reported (tables/presence.ts). */
+  readonly presenceByUser: Table<number, Presence>;
+  /** Presence sequence number → the user whose row carries it: what an incremental presence fetch walks. */
+  readonly presenceUserIdByUpdateId: Table<number, number>;
+  /** User id → (`<kind>:<token>` → token): the push tokens each user registered. */
+  readonly pushDeviceTokensByUser: Table<number, Table<string, PushDeviceToken>>;
   /** The organization's custom emoji, active and deactivated. */
   readonly realmEmoji: RealmEmojiTables;
+  /** Bot id → what it has beyond its user row; a bot without a row has the defaults (rules/bots.ts). */
+  readonly botProfiles: Table<number, BotProfile>;
+  /** User id → their alert words, in the order they were added. */
+  readonly alertWordsByUser: Table<number, readonly string[]>;
+  /** User id → (muted user id → UNIX seconds the mute began). */
+  readonly mutedUsersByUser: Table<number, Table<number, number>>;
+  /** User id → (channel id → (topic key → the user's visibility policy for the topic)). */
+  readonly userTopicsByUser: Table<number, Table<number, Table<string, UserTopic>>>;
+  /** Channel id → (user id → user id): the users with a visibility policy for some topic of the channel. */
+  readonly userTopicUserIdsByChannel: Table<number, Table<number, number>>;
+  /** Channel folders, archived ones included. */
+  readonly channelFolders: Table<number, ChannelFolder>;
+  /** Folder id → (channel id → channel id): the channels in each folder, archived ones included (kept by putChannelMutably). */
+  readonly channelIdsByFolder: Table<number, Table<number, number>>;
+  readonly invitations: Invitations;
+  /** A realm has a handful, in creation order, so a plain array. */
+  readonly realmPlaygrounds: readonly RealmPlayground[];
+  readonly realmExports: readonly RealmExport[];
+  /** The organization's defaults for new users' settings, where they differ from the server's (setting name → value). */
+  readonly realmUserSettingsDefaults: { readonly [name: string]: boolean | number | string };
+  /** Session key (the sessionid cookie) → session. */
+  readonly sessions: Table<string, Session>;
+  /** User id → (draft id → draft): each user's synchronised drafts. */
+  readonly draftsByUser: Table<number, Table<number, Draft>>;
+  /** User id → their navigation views in creation order (a handful each). */
+  readonly navigationViewsByUser: Table<number, readonly NavigationView[]>;
+  readonly scheduledMessages: ScheduledMessageTables;
 }
 
 /** State with its top-level fields assignable: for the tables' *Mutably writers and for building a State outside a request. */

@@ -6,6 +6,7 @@
  */
 import { type ApiError, Errors } from './errors.js';
 import { REAL_SERVER_OPERATIONS } from './real-server-operations.js';
+import { ENDPOINTS } from './routes.js';
 
 interface Operation {
   readonly method: string;
@@ -23,6 +24,8 @@ const OPERATIONS: readonly Operation[] = REAL_SERVER_OPERATIONS.map((operation) 
   return { method, template, segments: segmentsOf(template) };
 });
 
+const IMPLEMENTED: ReadonlySet<string> = new Set(ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.path}`));
+
 /** A template segment against a request's: `{…_id}` takes digits only (the real server's `<int:…>`), other parameters any text. */
 function segmentMatches(template: string, segment: string): boolean {
   if (!template.startsWith('{')) return template === segment;
@@ -38,5 +41,7 @@ export function unimplementedOperation(method: string, path: string): ApiError |
   const lookup = method === 'HEAD' ? 'GET' : method;
   const segments = segmentsOf(path);
   const operation = OPERATIONS.find((candidate) => candidate.method === lookup && matches(candidate, segments));
-  return operation === undefined ? null : Errors.notImplemented(method, operation.template);
+  // An operation chatref serves did not take the request because a literal path came first (GET /users/me/presence): the real server answers 405 there too.
+  if (operation === undefined || IMPLEMENTED.has(`${operation.method} ${operation.template}`)) return null;
+  return Errors.notImplemented(method, operation.template);
 }

@@ -88,6 +88,7 @@ export class Control {
     }
     this.journalFile?.append({ kind: 'clock', clock: setting });
     this.store.setClock(setting);
+    this.store.deliverDue();
     return this.reading(setting, base);
   }
 
@@ -163,6 +164,8 @@ export class Control {
       case 'clock':
         this.journalFile?.append(entry);
         this.store.setClock(entry.clock);
+        // As setClock did when the entry was written: what the moved clock made due goes out.
+        this.store.deliverDue();
         return;
     }
   }

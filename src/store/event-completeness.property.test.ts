@@ -71,6 +71,61 @@ const call: fc.Arbitrary<Call> = fc.oneof(
   fc.tuple(fc.constant('POST'), fc.constant('/calls/provider/create'), fc.constant({})),
   fc.tuple(
     fc.constant('POST'),
+    fc.constant('/drafts'),
+    fc.constantFrom<Record<string, string>>(
+      { drafts: `[{"type":"stream","to":[${CHANNEL.denmark}],"topic":"t","content":"draft"}]` },
+      { drafts: '[{"type":"private","to":[5],"topic":"","content":"psst"}]' },
+    ),
+  ),
+  fc.tuple(
+    fc.constant('POST'),
+    fc.constant('/navigation_views'),
+    fc.constantFrom<Record<string, string>>({ fragment: 'narrow/is/starred', is_pinned: 'true' }, { fragment: 'narrow/x', is_pinned: 'false', name: 'X' }),
+  ),
+  fc.tuple(
+    fc.constant('POST'),
+    fc.constant('/scheduled_messages'),
+    fc.constantFrom<Record<string, string>>(
+      { type: 'stream', to: String(CHANNEL.denmark), topic: 'later', content: 'soon', scheduled_delivery_timestamp: String(T0 + 100_000) },
+      { type: 'direct', to: '[5]', content: 'soon', scheduled_delivery_timestamp: String(T0 + 100_000) },
+    ),
+  ),
+  fc.tuple(fc.constant('POST'), fc.constant('/reminders'), fc.constant({ message_id: '1', scheduled_delivery_timestamp: String(T0 + 100_000) })),
+  fc.tuple(
+    fc.constant('POST'),
+    fc.constant('/bots'),
+    fc.record(
+      {
+        full_name: fc.constantFrom('Ghost Bot', 'Yorick Bot'),
+        short_name: fc.constantFrom('ghost', 'yorick'),
+        default_sending_stream: fc.constantFrom('Denmark', 'Scotland'),
+      },
+      { requiredKeys: ['full_name', 'short_name'] },
+    ),
+  ),
+  fc.tuple(
+    fc.constant('PATCH'),
+    fc.constant(`/bots/${HAMLET_BOT.userId}`),
+    fc.record(
+      { full_name: text, default_events_register_stream: fc.constantFrom('Denmark', ''), bot_owner_id: fc.constantFrom('2', '5') },
+      { requiredKeys: [] },
+    ),
+  ),
+  fc.tuple(fc.constant('DELETE'), fc.constant(`/bots/${HAMLET_BOT.userId}`), fc.constant({})),
+  fc.tuple(
+    fc.constant('POST'),
+    userId.map((id) => `/users/${id}/reactivate`),
+    fc.constant({}),
+  ),
+  // Within this property's few seconds every presence change is one the real server announces (a new row, or back online).
+  fc.tuple(fc.constant('POST'), fc.constant('/users/me/presence'), fc.record({ status: fc.constantFrom('active', 'idle') })),
+  fc.tuple(
+    fc.constant('POST'),
+    userId.map((id) => `/users/${id}/status`),
+    fc.record({ status_text: text, away: fc.constantFrom('true', 'false') }, { requiredKeys: [] }),
+  ),
+  fc.tuple(
+    fc.constant('POST'),
     fc.constant('/users/me/subscriptions'),
     fc.record(
       {
@@ -125,6 +180,72 @@ const call: fc.Arbitrary<Call> = fc.oneof(
       { type: 'direct', to: '[4, 5]', content: 'a group aside' },
     ),
   ),
+  fc.tuple(fc.constant('POST'), fc.constant('/users/me/alert_words'), fc.constantFrom<Record<string, string>>({ alert_words: '["court", "Yorick"]' })),
+  fc.tuple(fc.constant('DELETE'), fc.constant('/users/me/alert_words'), fc.constant({ alert_words: '["court"]' })),
+  fc.tuple(
+    fc.constantFrom('POST', 'DELETE'),
+    userId.map((id) => `/users/me/muted_users/${id}`),
+    fc.constant({}),
+  ),
+  fc.tuple(
+    fc.constantFrom('POST'),
+    fc.constant('/user_topics'),
+    fc.record({ stream_id: channelId.map(String), topic: fc.constantFrom('news', 'plots', ''), visibility_policy: fc.constantFrom('0', '1', '3') }),
+  ),
+  fc.tuple(
+    fc.constant('POST'),
+    fc.constant('/users/me/subscriptions/properties'),
+    channelId.map((id) => ({ subscription_data: JSON.stringify([{ stream_id: id, property: 'is_muted', value: true }]) })),
+  ),
+  fc.tuple(fc.constant('POST'), fc.constant('/mark_all_as_read'), fc.constant({})),
+  fc.tuple(
+    fc.constant('POST'),
+    fc.constant('/mark_stream_as_read'),
+    channelId.map((id) => ({ stream_id: String(id) })),
+  ),
+  fc.tuple(
+    fc.constant('POST'),
+    channelId.map((id) => `/streams/${id}/delete_topic`),
+    fc.constantFrom<Record<string, string>>({ topic_name: 'news' }, { topic_name: 'plots' }),
+  ),
+  fc.tuple(fc.constant('POST'), fc.constant('/channel_folders/create'), fc.record({ name: text, description: text })),
+  fc.tuple(
+    fc.constant('PATCH'),
+    fc.constantFrom(1, 2).map((id) => `/channel_folders/${id}`),
+    fc.record({ name: text, description: text, is_archived: fc.constantFrom('true', 'false') }, { requiredKeys: [] }),
+  ),
+  fc.tuple(fc.constant('PATCH'), fc.constant('/channel_folders'), fc.constantFrom<Record<string, string>>({ order: '[2, 1]' }, { order: '[1, 2]' })),
+  fc.tuple(
+    fc.constant('PATCH'),
+    channelId.map((id) => `/streams/${id}`),
+    fc.constantFrom<Record<string, string>>({ folder_id: '1' }, { folder_id: 'null' }),
+  ),
+  fc.tuple(
+    fc.constant('POST'),
+    fc.constant('/channels/create'),
+    fc.record({ name: fc.constantFrom('Yorick', 'the court'), subscribers: fc.constantFrom('[]', '[4, 5]'), invite_only: fc.constantFrom('true', 'false') }),
+  ),
+  fc.tuple(
+    fc.constantFrom('POST', 'DELETE'),
+    fc.constant('/default_streams'),
+    channelId.map((id) => ({ stream_id: String(id) })),
+  ),
+  fc.tuple(
+    fc.constant('POST'),
+    fc.constant('/realm/playgrounds'),
+    fc.record({ name: text, pygments_language: fc.constantFrom('Python', 'Rust'), url_template: fc.constant('https://play.example.com/?c={code}') }),
+  ),
+  fc.tuple(
+    fc.constant('DELETE'),
+    fc.constantFrom(1, 2).map((id) => `/realm/playgrounds/${id}`),
+    fc.constant({}),
+  ),
+  fc.tuple(fc.constant('POST'), fc.constant('/invites'), fc.constant({ invitee_emails: 'laertes@example.com', stream_ids: '[]' })),
+  fc.tuple(
+    fc.constant('PATCH'),
+    fc.constant('/realm/user_settings_defaults'),
+    fc.constantFrom<Record<string, string>>({ enter_sends: 'true' }, { emojiset: 'text', web_font_size_px: '18' }),
+  ),
   fc.tuple(
     fc.constant('PATCH'),
     fc.constant('/realm'),
@@ -148,7 +269,8 @@ function snapshot(model: Model, viewer: Actor): string {
     unknown
   >;
   model.call('DELETE', '/events', { queue_id: body['queue_id'] as string }, { auth: viewer });
-  const { queue_id: _queueId, ...rest } = body;
+  // server_timestamp is the clock at the fetch, not state.
+  const { queue_id: _queueId, server_timestamp: _serverTimestamp, ...rest } = body;
   return JSON.stringify(rest);
 }
 

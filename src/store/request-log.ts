@@ -32,7 +32,7 @@ export interface RecordedRequest {
 }
 
 export interface RecordedResponse {
-  readonly headers: Readonly<Record<string, string>>;
+  readonly headers: ModelResponse['headers'];
   /** The JSON body, or null (a binary or text answer, or none). */
   readonly body: Readonly<Record<string, unknown>> | null;
   /** A text answer's text (the real server's HTML error pages). */

@@ -14,6 +14,7 @@ import { eventForQueue } from '../model/events/queue-filter.js';
 import { handle } from '../model/handle.js';
 import type { ContentUse } from '../model/outcome.js';
 import type { ModelRequest, ModelResponse, UploadedFile } from '../model/request.js';
+import { deliverDueScheduledMessages } from '../model/scheduled-delivery.js';
 import type { State } from '../model/state.js';
 import { getRow } from '../model/tables/table.js';
 import { serveFile } from '../model/uploads/serve.js';
@@ -151,7 +152,7 @@ export class Store {
    */
   dispatch(request: StoreRequest, send: (response: ModelResponse) => void): Release | null {
     const now = this.clock();
-    const answer = this.logged(request, `/api/v1${request.path}`, now, send);
+    const answer = this.logged(request, `${request.surface === 'json' ? '/json' : '/api/v1'}${request.path}`, now, send);
     const admission = this.limits.admit(this.current, request, now);
     if (admission.refused !== null) {
       this.discardFiles(request.files ?? []);
@@ -161,6 +162,7 @@ export class Store {
     const reply = (response: ModelResponse) => answer(admission.settle(response));
     const { remoteAddress: _address, ...modelRequest } = request;
     const stamped: ModelRequest = { ...modelRequest, now, entropy: this.entropy(), serverGeneration: this.generation };
+    this.deliverDueAt(now);
     const result = handle(this.current, stamped);
     if (result.state !== this.current) this.journal?.request(stamped, result.content?.kept ?? []);
     this.current = result.state;
@@ -193,6 +195,8 @@ export class Store {
    * event queue is touched. True when the state changed.
    */
   replay(request: ModelRequest): boolean {
+    // Deliveries due before the request ran first when it was journaled; they come out the same (scheduled-delivery.ts).
+    this.deliverDueAt(request.now);
     const result = handle(this.current, request);
     const changed = result.state !== this.current;
     if (changed) this.journal?.request(request, result.content?.kept ?? []);
@@ -237,6 +241,7 @@ export class Store {
   /** Sends heartbeats that are due and collects expired queues; the server calls it every second. */
   tick(): void {
     const now = this.clock();
+    this.deliverDueAt(now);
     for (const queue of [...this.waiting]) {
       if (queue.waiter !== null && now >= queue.waiter.heartbeatAt) {
         this.pushTo(queue, { type: 'heartbeat' });
@@ -247,6 +252,19 @@ export class Store {
       this.lastCollection = now;
       for (const queue of [...this.queues.values()]) if (queue.expired(now)) this.dropQueue(queue);
     }
+  }
+
+  /** Sends the scheduled messages and reminders the clock has reached (the control plane calls it after moving the clock). */
+  deliverDue(): void {
+    this.deliverDueAt(this.clock());
+  }
+
+  /** Costs one lookup when nothing is due; a delivery is a write with events, not a request, so it is not journaled. */
+  private deliverDueAt(now: number): void {
+    const written = deliverDueScheduledMessages(this.current, now);
+    if (written === null) return;
+    this.current = written.state;
+    if (written.events.length > 0 && this.queues.size > 0) this.deliver(written.events, now);
   }
 
   /** Calls tick() every second until close(); the timer does not keep the process alive. */

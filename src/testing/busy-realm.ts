@@ -70,4 +70,11 @@ export function liveABusyDay(model: Model, tag = 'day'): void {
   iago.call('DELETE', `/users/${created}`, { deactivation_notification_comment: 'Sorry' });
   iago.call('POST', '/user_groups/create', { name: `${tag} group`, description: 'a group', members: JSON.stringify([HAMLET.userId, POLONIUS.userId]) });
   iago.call('POST', '/realm/filters', { pattern: `${tag}-#(?P<id>[0-9]+)`, url_template: 'https://example.com/{id}' });
+
+  const folder = iago.call('POST', '/channel_folders/create', { name: `${tag} folder`, description: 'for **today**' })['channel_folder_id'];
+  iago.call('POST', '/channels/create', { name: `${tag} foldered`, subscribers: JSON.stringify([HAMLET.userId]), folder_id: String(folder) });
+  hamlet.call('POST', '/invites', { invitee_emails: `${tag}-guest@example.com`, stream_ids: '[]' });
+  iago.call('POST', '/invites/multiuse', {});
+  iago.call('POST', '/realm/playgrounds', { name: `${tag} playground`, pygments_language: 'Python', url_template: 'https://play.example.com/?c={code}' });
+  iago.call('PATCH', '/realm/user_settings_defaults', { enter_sends: 'true' });
 }

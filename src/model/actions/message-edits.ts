@@ -10,6 +10,7 @@ import { Audiences } from '../events/audience.js';
 import type { Tx } from '../events/commit.js';
 import type { RenderedMessage } from '../markdown/types.js';
 import { topicLinks } from '../markdown/zulip/topic-links.js';
+import { alertsUser } from '../rules/alert-words.js';
 import { isUserInGroup } from '../rules/group-membership.js';
 import { selectEditTimestamps } from '../rules/message-editing.js';
 import { ANY_MENTION, FLAG_BITS, flagNames } from '../rules/message-flags.js';
@@ -96,6 +97,7 @@ function mentionBits(state: State, edited: Message, change: ContentChange, user:
   }
   if (edited.streamWildcard) bits |= FLAG_BITS.stream_wildcard_mentioned;
   if (edited.topicWildcard && change.topicParticipantIds?.has(user.id) === true) bits |= FLAG_BITS.topic_wildcard_mentioned;
+  if (alertsUser(state, user.id, change.content)) bits |= FLAG_BITS.has_alert_word;
   return bits;
 }
 
@@ -242,7 +244,7 @@ export function updateMessage(tx: Tx, request: EditRequest): readonly Record<str
     });
     for (const [userId, bits] of holders) {
       const user = getRow(state.users, userId);
-      if (user !== undefined) holders.set(userId, (bits & ~ANY_MENTION) | mentionBits(state, edited, content, user, now));
+      if (user !== undefined) holders.set(userId, (bits & ~(ANY_MENTION | FLAG_BITS.has_alert_word)) | mentionBits(state, edited, content, user, now));
     }
   }
 

@@ -8,9 +8,11 @@ import type { Tx } from '../events/commit.js';
 import type { MessageDelivery } from '../events/event.js';
 import type { RenderedMessage } from '../markdown/types.js';
 import { DEFAULT_MESSAGE_VIEW, isGravatarSender, presentMessage } from '../present/message.js';
+import { alertsUser } from '../rules/alert-words.js';
 import { isUserInGroup } from '../rules/group-membership.js';
 import { selectMessageActionAudienceIds } from '../rules/message-deletion.js';
 import { FLAG_BITS, flagNames } from '../rules/message-flags.js';
+import { hasMuted } from '../rules/muted-users.js';
 import { canAccessUser } from '../rules/users.js';
 import type { Channel, Message, State, User } from '../state.js';
 import { putChannelMutably } from '../tables/channels.js';
@@ -90,6 +92,9 @@ function announceNewDirectMessagePartners(tx: Tx, participantIds: readonly numbe
 function initialFlags(state: State, outgoing: OutgoingMessage, message: Message, user: User, now: number): number {
   let bits = 0;
   if ((user.id === outgoing.sender.id && outgoing.readBySender) || outgoing.markReadFor?.includes(user.id) === true) bits |= FLAG_BITS.read;
+  // A message from someone the recipient muted arrives read (the real server's muted_sender_user_ids).
+  if (user.id !== outgoing.sender.id && hasMuted(state, user.id, outgoing.sender.id)) bits |= FLAG_BITS.read;
+  if (alertsUser(state, user.id, outgoing.content)) bits |= FLAG_BITS.has_alert_word;
   const { rendered } = outgoing;
   if (rendered.mentionedUserIds.includes(user.id) || rendered.mentionedGroupIds.some((groupId) => isUserInGroup(state, user, groupId, now))) {
     bits |= FLAG_BITS.mentioned;

@@ -20,6 +20,8 @@ import { apiEmail, canAccessUser, canSeeDeliveryEmail } from '../rules/users.js'
 import type { User } from '../state.js';
 import { rows } from '../tables/table.js';
 import { putUserMutably } from '../tables/users.js';
+import { forgetDrafts } from './drafts.js';
+import { applyPresenceEnabled } from './presence.js';
 
 /** Queues that did not declare user_settings_object: the only ones the legacy forms went to. */
 const WITHOUT_USER_SETTINGS_OBJECT: CapabilityFilter = { name: 'user_settings_object', has: false };
@@ -59,6 +61,8 @@ export function changeUserSetting(tx: Tx, user: User, name: UserSettingName, val
     tx.emit(realmUserUpdate({ email: apiEmail(tx.before, next), user_id: user.id, timezone: stored }), Audiences.whoCanAccessUser(user.id));
   }
   if (name === 'email_address_visibility') announceEmailVisibility(tx, user, next);
+  if (name === 'presence_enabled') applyPresenceEnabled(tx, next, stored as boolean);
+  if (name === 'enable_drafts_synchronization' && stored === false) forgetDrafts(tx, user);
   return next;
 }
 

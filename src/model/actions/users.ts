@@ -29,6 +29,7 @@ import { getRow, rows, withRow } from '../tables/table.js';
 import { putUserMutably } from '../tables/users.js';
 import { emitMembershipEvent } from './groups.js';
 import { announcePeers } from './peer-events.js';
+import { applyPresenceEnabled } from './presence.js';
 import { streamDeleteEvent, streamUpdateEvent } from './stream-events.js';
 
 /** The name a deleted profile takes (DELETE /users/{user_id} with actions.delete_profile). */
@@ -372,6 +373,69 @@ function announceGroupExitsToUsersWithoutAccess(tx: Tx, user: User): void {
   }
 }
 
+// ---------------------------------------------------------------- reactivation
+
+/**
+ * POST /users/{user_id}/reactivate (do_reactivate_user): the user counts
+ * again as their channels' subscriber; realm_user update {is_active: true}
+ * to who can access them (FL 303); then what a client dropped on
+ * deactivation and cannot know by itself: the groups they are a direct
+ * member of, the group settings that list them, their status, and
+ * peer_add for their channels (the real server sends the last).
+ */
+export function reactivateUser(tx: Tx, user: User): User {
+  const next: User = { ...user, isActive: true };
+  joinSubscriberCounts(tx, user);
+  putUserMutably(tx.draft, next);
+  emitPersonUpdate(tx, { user_id: user.id, is_active: true });
+  const after = withUserRow(tx.before, next);
+  for (const groupId of selectDirectGroupIds(after, next, tx.now)) {
+    tx.emit({ type: 'user_group', op: 'add_members', group_id: groupId, user_ids: [user.id] }, Audiences.everyone());
+  }
+  announceSettingReturns(tx, after, user.id);
+  const status = presentUserStatus(next);
+  if (Object.keys(status).length > 0) tx.emit({ type: 'user_status', user_id: user.id, status_text: '', ...status }, Audiences.whoCanAccessUser(user.id));
+  const channelIds = selectSubscribedChannelIds(tx.before, user).filter((id) => getRow(tx.before.channels, id)?.isArchived === false);
+  announceOwnSubscriptions(tx, 'peer_add', tx.before, channelIds, user);
+  return next;
+}
+
+function joinSubscriberCounts(tx: Tx, user: User): void {
+  const subscriptions = getRow(tx.before.subscriptionsByUser, user.id);
+  if (subscriptions === undefined) return;
+  for (const subscription of rows(subscriptions)) {
+    const channel = getRow(tx.draft.channels as State['channels'], subscription.channelId);
+    if (channel !== undefined) putChannelMutably(tx.draft, { ...channel, subscriberCount: channel.subscriberCount + 1 });
+  }
+}
+
+/** Each anonymous group setting (realm, groups, channels) that lists the user, as register shows it again. */
+function announceSettingReturns(tx: Tx, after: State, userId: number): void {
+  for (const name of REALM_GROUP_SETTING_NAMES) {
+    const value = after.realm.settings.groups[name];
+    if (listsUser(value, userId)) {
+      tx.emit({ type: 'realm', op: 'update_dict', property: 'default', data: { [name]: presentGroupSetting(after, value) } }, Audiences.everyone());
+    }
+  }
+  for (const group of rows(after.groups)) {
+    for (const name of USER_GROUP_SETTING_NAMES) {
+      const value = group.settings[name];
+      if (listsUser(value, userId)) {
+        tx.emit({ type: 'user_group', op: 'update', group_id: group.id, data: { [name]: presentGroupSetting(after, value) } }, Audiences.everyone());
+      }
+    }
+  }
+  for (const channel of rows(after.channels)) {
+    const capability = channel.isArchived ? keepingArchivedChannels(true) : undefined;
+    for (const name of CHANNEL_GROUP_SETTING_NAMES) {
+      const value = channel.settings[name];
+      if (listsUser(value, userId)) {
+        tx.emit(streamUpdateEvent(channel, name, presentGroupSetting(after, value)), Audiences.whoCanSeeChannel(channel.id), capability);
+      }
+    }
+  }
+}
+
 // ---------------------------------------------------------------- status and profile fields
 
 export interface StatusChange {
@@ -384,7 +448,10 @@ export interface StatusChange {
 
 /** POST /users/me/status: the user_status event carries the fields the request set ("" where cleared). */
 export function changeUserStatus(tx: Tx, user: User, change: StatusChange): void {
-  putUserMutably(tx.draft, { ...user, status: change.status, presenceEnabled: change.away === null ? user.presenceEnabled : !change.away });
+  const next = { ...user, status: change.status, presenceEnabled: change.away === null ? user.presenceEnabled : !change.away };
+  putUserMutably(tx.draft, next);
+  // away is the legacy face of presence_enabled: the real server changes that setting, presence included, whenever away is passed.
+  if (change.away !== null) applyPresenceEnabled(tx, next, !change.away);
   const event: Record<string, unknown> = { type: 'user_status', user_id: user.id };
   if (change.away !== null) event['away'] = change.away;
   if (change.textChanged) event['status_text'] = change.status.statusText;

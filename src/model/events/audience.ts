@@ -1,4 +1,5 @@
 /** Building audiences, and the one rule that decides whether a user is in one. */
+import { hearsOfBot } from '../rules/bots.js';
 import { type ChannelAccessFields, canAccessChannelMetadata, channelAccessChange } from '../rules/channels.js';
 import { isAdministrator, isGuest } from '../rules/roles.js';
 import { canAccessUser, canSeeDeliveryEmail } from '../rules/users.js';
@@ -23,6 +24,7 @@ export const Audiences = {
     except: [...except],
   }),
   administrators: (): Audience => ({ kind: 'rule', rule: { name: 'administrators' } }),
+  whoAdministersBot: (botId: number): Audience => ({ kind: 'rule', rule: { name: 'bot-administrators', botId } }),
   nonGuests: (): Audience => ({ kind: 'rule', rule: { name: 'non-guests' } }),
   /** Who gained, lost or kept metadata access to a channel when its access fields changed `from` → `to`. */
   channelAccessChange: (channelId: number, from: ChannelAccessFields, to: ChannelAccessFields, change: 'gained' | 'lost' | 'kept'): Audience => ({
@@ -57,6 +59,10 @@ function ruleHolds(state: State, rule: AudienceRule, user: User, now: number): b
     case 'can-see-channel': {
       const channel = getRow(state.channels, rule.channelId);
       return channel !== undefined && canAccessChannelMetadata(state, user, channel, now);
+    }
+    case 'bot-administrators': {
+      const bot = getRow(state.users, rule.botId);
+      return bot !== undefined && hearsOfBot(state, user, bot);
     }
     case 'non-guests':
       return !isGuest(user);

@@ -92,7 +92,9 @@ export type AudienceRule =
       readonly change: 'gained' | 'lost' | 'kept';
     }
   | { readonly name: 'non-guests' }
-  | { readonly name: 'administrators' };
+  | { readonly name: 'administrators' }
+  /** Who hears of a bot's settings: its owner and, unless its default channels are private, the human administrators (rules/bots.ts). */
+  | { readonly name: 'bot-administrators'; readonly botId: number };
 
 /** What a queue was registered with: the filters and forms of the events it receives. */
 export interface QueueSpec {

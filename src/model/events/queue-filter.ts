@@ -8,6 +8,8 @@ export function queueAccepts(queue: QueueSpec, emission: Emission): boolean {
   // Heartbeats keep a long-poll alive whatever the queue asked for.
   if (event.type === 'heartbeat') return true;
   if (queue.eventTypes !== null && !queue.eventTypes.has(event.type)) return false;
+  // A queue that asked for user_topic by name does not get its legacy duplicate.
+  if (event.type === 'muted_topics' && queue.eventTypes?.has('user_topic') === true) return false;
   if (event.type === 'typing' && event['message_type'] === 'stream' && !queue.capabilities.has('stream_typing_notifications')) return false;
   return true;
 }
@@ -60,6 +62,8 @@ function withEmptyTopicShown(event: ApiEvent): ApiEvent {
     case 'delete_message':
     case 'typing':
       return event['topic'] === '' ? { ...event, topic: EMPTY_TOPIC_DISPLAY_NAME } : event;
+    case 'user_topic':
+      return event['topic_name'] === '' ? { ...event, topic_name: EMPTY_TOPIC_DISPLAY_NAME } : event;
     case 'update_message_flags': {
       const details = event['message_details'] as Readonly<Record<string, Readonly<Record<string, unknown>>>> | undefined;
       if (details === undefined || !Object.values(details).some((detail) => detail['topic'] === '')) return event;
@@ -80,6 +84,11 @@ function withEmptyTopicShown(event: ApiEvent): ApiEvent {
 export function eventForQueue(queue: QueueSpec, emission: Emission): ApiEvent | null {
   if (!queueAccepts(queue, emission)) return null;
   const { delivery, event } = emission;
+  // The legacy presence event reaches slim_presence queues without the user's email (the real server's process_presence_event).
+  if (event.type === 'presence' && queue.slimPresence && 'email' in event) {
+    const { email: _email, ...slim } = event;
+    return slim as ApiEvent;
+  }
   if (delivery === undefined) return queue.capabilities.has('empty_topic_name') ? event : withEmptyTopicShown(event);
   if (delivery.publicWatchersOnly === true && !queue.allPublicStreams && queue.narrow.length === 0) return null;
   const message = event['message'] as Readonly<Record<string, unknown>>;

@@ -22,6 +22,17 @@ export function putChannelMutably(draft: Draft<State> | WritableState, channel: 
     channelNameKey(channel.name),
     channel.id,
   );
+  const previousFolder = previous?.folderId ?? null;
+  if (previousFolder !== channel.folderId) {
+    if (previousFolder !== null) state.channelIdsByFolder = withSetMember(state.channelIdsByFolder, previousFolder, channel.id, false);
+    if (channel.folderId !== null) state.channelIdsByFolder = withSetMember(state.channelIdsByFolder, channel.folderId, channel.id, true);
+  }
+}
+
+/** A table of key → (id → id) with `id` added to or removed from the set under `key`. */
+function withSetMember(table: Table<number, Table<number, number>>, key: number, id: number, present: boolean): Table<number, Table<number, number>> {
+  const members: Table<number, number> = getRow(table, key) ?? emptyTable();
+  return withRow(table, key, present ? withRow(members, id, id) : withoutRow(members, id));
 }
 
 function adjustSubscriberCount(state: WritableState, channelId: number, delta: number): void {

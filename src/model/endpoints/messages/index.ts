@@ -6,6 +6,9 @@ import { editTyping } from './edit-typing.js';
 import { getMessage } from './get-message.js';
 import { getMessageHistory } from './get-message-history.js';
 import { getMessages } from './get-messages.js';
+import { getReadReceipts } from './get-read-receipts.js';
+import { markAllAsRead } from './mark-all-as-read.js';
+import { markStreamAsRead } from './mark-stream-as-read.js';
 import { markTopicAsRead } from './mark-topic-as-read.js';
 import { getMessagesMatchesNarrow } from './matches-narrow.js';
 import { removeReactionEndpoint } from './remove-reaction.js';
@@ -32,6 +35,9 @@ export const MESSAGE_ENDPOINTS = endpointList(
   updateMessageFlagsEndpoint,
   updateMessageFlagsForNarrow,
   markTopicAsRead,
+  markAllAsRead,
+  markStreamAsRead,
+  getReadReceipts,
   getMessagesMatchesNarrow,
   updateMessageEndpoint,
 );

@@ -14,7 +14,12 @@ import { selectSavedSnippets } from '../../rules/saved-snippets.js';
 import { sendsLegacyUserSettingsForms } from '../../rules/user-settings.js';
 import { hasProviderToken } from '../../rules/video-calls.js';
 import { rows } from '../../tables/table.js';
+import { presentAdminState } from './admin-state.js';
+import { presentBotState } from './bot-state.js';
 import { presentDefaultStreamState, presentStreamState, presentSubscriptionState } from './channel-state.js';
+import { presentComposeState } from './compose-state.js';
+import { presentPersonalState } from './personal-state.js';
+import { presentPresenceState } from './presence-state.js';
 import { presentRealmState } from './realm-state.js';
 import { presentUnreadState } from './unread-state.js';
 import { presentUserState, presentUserStatusState } from './user-state.js';
@@ -130,6 +135,11 @@ export const registerQueue = defineEndpoint({
       );
     }
     if (want('user_status')) Object.assign(data, presentUserStatusState(state, actor));
+    if (want('presence'))
+      Object.assign(
+        data,
+        presentPresenceState(state, actor, { slimPresence: params.slim_presence, historyLimitDays: params.presence_history_limit_days, now }),
+      );
     // Before FL 439, clients without user_settings_object also got the older settings as top-level keys.
     if (sendsLegacyUserSettingsForms(state) && capabilities?.user_settings_object !== true) {
       if (want('update_display_settings')) Object.assign(data, presentLegacyUserSettings(actor, 'display'));
@@ -146,7 +156,11 @@ export const registerQueue = defineEndpoint({
       // The real server's name for the same fact (its provider is Zoom).
       data['has_zoom_token'] = data['has_provider_token'];
     }
+    if (want('realm_bot')) Object.assign(data, presentBotState(state, actor));
     if (want('saved_snippets')) data['saved_snippets'] = selectSavedSnippets(state, actor).map(presentSavedSnippet);
+    Object.assign(data, presentPersonalState(state, actor, { want, typesNamed: types !== null, emptyTopicName: capabilities?.empty_topic_name === true }));
+    Object.assign(data, presentAdminState(state, want));
+    Object.assign(data, presentComposeState(state, actor, want));
     data['last_event_id'] = -1;
     return succeedWithQueue(state, data, { kind: 'register', queue: queue.value });
   },

@@ -17,6 +17,7 @@ import {
   parseRetentionDays,
 } from '../../rules/channel-administration.js';
 import { normalizeChannelDescription } from '../../rules/channel-descriptions.js';
+import { accessChannelFolderById } from '../../rules/channel-folders.js';
 import { CHANNEL_GROUP_SETTING_NAMES, CHANNEL_GROUP_SETTINGS } from '../../rules/channel-group-settings.js';
 import { knowsEmptyTopicOnlyPolicy } from '../../rules/feature-levels.js';
 import { checkGroupSettingChange } from '../../rules/group-settings.js';
@@ -124,9 +125,11 @@ function checkUpdate(state: State, actor: User, original: Channel, params: Updat
   }
 
   if (params.folder_id !== undefined) {
-    // The organization has no channel folders (yet), so only "none" is a valid folder.
-    if (params.folder_id !== null) return reject(Errors.invalidChannelFolderId());
-    channel = { ...channel, folderId: null };
+    if (params.folder_id !== null) {
+      const folder = accessChannelFolderById(state, params.folder_id);
+      if (!folder.ok) return folder;
+    }
+    channel = { ...channel, folderId: params.folder_id };
   }
 
   const settings = checkGroupSettingChanges(state, actor, original, params, now);

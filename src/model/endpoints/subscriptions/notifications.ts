@@ -72,3 +72,23 @@ export function postBotMessage(
     markReadFor: [readerId],
   });
 }
+
+/**
+ * After channels were created: the announcement in the new-channel
+ * announcements channel (when asked for and one is set), then the
+ * channel-events message in each new channel (when the organization sends them).
+ */
+export function postNewChannelNotices(tx: Tx, actor: User, created: readonly Channel[], announce: boolean): void {
+  if (created.length === 0) return;
+  const announcementsChannelId = tx.before.realm.settings.newStreamAnnouncementsStreamId;
+  const announcementsChannel = announcementsChannelId === null ? undefined : getRow(tx.before.channels, announcementsChannelId);
+  if (announce && announcementsChannel !== undefined) {
+    const topic = botTopic(announcementsChannel, ANNOUNCEMENT_TOPIC);
+    postBotMessage(tx, { channel: announcementsChannel, topic }, announcementContent(actor, created), actor.id);
+  }
+  if (sendsChannelEventsMessages(tx.before)) {
+    for (const channel of created) {
+      postBotMessage(tx, { channel, topic: botTopic(channel, CHANNEL_EVENTS_TOPIC) }, channelEventsContent(actor, channel), actor.id);
+    }
+  }
+}

@@ -3,17 +3,16 @@ import { subscribeToChannels } from '../../actions/channels.js';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
 import { commit } from '../../events/commit.js';
-import { accept, type Checked, fail, reject, succeed } from '../../outcome.js';
-import { type GroupSettingInput, groupSettingParam } from '../../params/group-setting.js';
+import { accept, type Checked, fail, succeed } from '../../outcome.js';
+import { groupSettingParam } from '../../params/group-setting.js';
 import { maxChars, wire } from '../../params/wire.js';
 import { renderMarkdown } from '../../present/markdown.js';
 import { makeChannel, makeSubscription, pickSubscriptionColor } from '../../records.js';
-import { canSetChannelTopicsPolicy, canSetDeleteMessagePolicy, parseRetentionDays } from '../../rules/channel-administration.js';
+import { canSetChannelTopicsPolicy, parseRetentionDays } from '../../rules/channel-administration.js';
+import { checkNewChannelSettings, usedColors } from '../../rules/channel-creation.js';
 import { MAX_CHANNEL_DESCRIPTION_LENGTH, normalizeChannelDescription } from '../../rules/channel-descriptions.js';
-import { CHANNEL_GROUP_SETTING_NAMES, CHANNEL_GROUP_SETTINGS } from '../../rules/channel-group-settings.js';
 import { checkChannelName } from '../../rules/channel-names.js';
 import { canAccessChannelContent, isSubscribed, selectChannelByName } from '../../rules/channels.js';
-import { checkGroupSettingValue, defaultGroupSetting } from '../../rules/group-settings.js';
 import { isBot } from '../../rules/roles.js';
 import {
   canChangeSubscriptionsIn,
@@ -25,24 +24,14 @@ import {
   resolvePrincipals,
   selectFormerSubscription,
 } from '../../rules/subscriptions.js';
-import type { Channel, ChannelGroupSettingName, GroupSettingValue, State, Subscription, User } from '../../state.js';
+import type { Channel, Subscription, User } from '../../state.js';
 import { channelNameKey } from '../../tables/channels.js';
-import { getRow, rows } from '../../tables/table.js';
-import {
-  ANNOUNCEMENT_TOPIC,
-  announcementContent,
-  botTopic,
-  CHANNEL_EVENTS_TOPIC,
-  channelEventsContent,
-  postBotMessage,
-  sendsChannelEventsMessages,
-  subscribedYouContent,
-} from './notifications.js';
+import { postBotMessage, postNewChannelNotices, subscribedYouContent } from './notifications.js';
 import { jsonOrText, principalsParam } from './params.js';
 
 const HEX_COLOR = /^#([a-fA-F0-9]{3,6})$/;
 
-const subscriptionRequest = z.strictObject({
+export const subscriptionRequest = z.strictObject({
   name: z.string(),
   description: maxChars(MAX_CHANNEL_DESCRIPTION_LENGTH).optional(),
   color: z
@@ -106,40 +95,6 @@ function checkChannelRequests(requests: Params['subscriptions']): Checked<readon
     });
   }
   return accept([...byKey.values()]);
-}
-
-type ChannelSettings = { [name in ChannelGroupSettingName]: GroupSettingValue };
-
-/** The group settings of channels this call creates: requested values validated, the rest at their defaults. */
-function checkNewChannelSettings(state: State, actor: User, params: Params, now: number): Checked<ChannelSettings> {
-  const settings = {} as ChannelSettings;
-  const nobody = state.systemGroupIds['role:nobody'];
-  for (const name of CHANNEL_GROUP_SETTING_NAMES) {
-    const rules = CHANNEL_GROUP_SETTINGS[name];
-    const requested: GroupSettingInput | undefined = params[name];
-    if (requested === undefined) {
-      settings[name] = defaultGroupSetting(state, rules, actor.id);
-      continue;
-    }
-    const value = checkGroupSettingValue(state, name, rules, requested);
-    if (!value.ok) return value;
-    const isDeletePolicy = name === 'can_delete_any_message_group' || name === 'can_delete_own_message_group';
-    if (isDeletePolicy && value.value !== nobody && !canSetDeleteMessagePolicy(state, actor, now)) {
-      return reject(Errors.insufficientPermission());
-    }
-    settings[name] = value.value;
-  }
-  return accept(settings);
-}
-
-/** The colours of the user's subscriptions, former ones included, as the real server counts them. */
-function usedColors(state: State, userId: number): Set<string> {
-  const colors = new Set<string>();
-  for (const table of [state.subscriptionsByUser, state.formerSubscriptionsByUser]) {
-    const ofUser = getRow(table, userId);
-    if (ofUser !== undefined) for (const subscription of rows(ofUser)) colors.add(subscription.color);
-  }
-  return colors;
 }
 
 /**
@@ -248,8 +203,6 @@ export const subscribe = defineEndpoint({
       }
     }
 
-    const announcementsChannelId = state.realm.settings.newStreamAnnouncementsStreamId;
-    const announcementsChannel = announcementsChannelId === null ? undefined : getRow(state.channels, announcementsChannelId);
     const notified = params.send_new_subscription_messages && Object.keys(subscribed).length <= MAX_BULK_NEW_SUBSCRIPTION_MESSAGES;
     const written = commit(state, now, (tx) => {
       subscribeToChannels(tx, { created, subscriptions: added, createdAreDefault: params.is_default_stream });
@@ -261,15 +214,7 @@ export const subscribe = defineEndpoint({
         }
       }
       // The Notification Bot's notices follow the subscription events, as on the real server.
-      if (params.announce && created.length > 0 && announcementsChannel !== undefined) {
-        const topic = botTopic(announcementsChannel, ANNOUNCEMENT_TOPIC);
-        postBotMessage(tx, { channel: announcementsChannel, topic }, announcementContent(actor, created), actor.id);
-      }
-      if (sendsChannelEventsMessages(state)) {
-        for (const channel of created) {
-          postBotMessage(tx, { channel, topic: botTopic(channel, CHANNEL_EVENTS_TOPIC) }, channelEventsContent(actor, channel), actor.id);
-        }
-      }
+      postNewChannelNotices(tx, actor, created, params.announce);
     });
 
     const data: Record<string, unknown> = { subscribed, already_subscribed: alreadySubscribed };
