@@ -10,24 +10,10 @@
  */
 import type { TargetResponse } from '../target.js';
 import type { CleanupCall, EndpointSpec, ParamSpec, PropertyEnv, ReadBack } from './endpoint-spec.js';
-import { ANY_JSON, BOOL, enumOf, GROUP_SETTING, INT, INT_LIST, intEnumOf, nothing, optional, STRING } from './param-kinds.js';
+import { ANY_JSON, BOOL, CHANNEL_GROUP_SETTINGS, enumOf, GROUP_SETTING, INT, INT_LIST, intEnumOf, nothing, optional, STRING } from './param-kinds.js';
 
 const folders: ReadBack = { path: '/channel_folders', params: { include_archived: 'true' } };
 const invites: ReadBack = { path: '/invites' };
-
-const CHANNEL_GROUP_SETTINGS = [
-  'can_add_subscribers_group',
-  'can_administer_channel_group',
-  'can_create_topic_group',
-  'can_delete_any_message_group',
-  'can_delete_own_message_group',
-  'can_move_messages_out_of_channel_group',
-  'can_move_messages_within_channel_group',
-  'can_remove_subscribers_group',
-  'can_resolve_topics_group',
-  'can_send_message_group',
-  'can_subscribe_group',
-];
 
 const INVITATION_TERMS: readonly ParamSpec[] = [
   { name: 'invite_expires_in_minutes', kind: INT, nullable: true },

@@ -3,6 +3,7 @@ import type { EndpointSpec, ParamSpec } from './endpoint-spec.js';
 import {
   ANY_JSON,
   BOOL,
+  CHANNEL_GROUP_SETTINGS,
   channelRead,
   enumOf,
   GROUP_SETTING,
@@ -14,20 +15,6 @@ import {
   STRING,
   STRING_LIST,
 } from './param-kinds.js';
-
-const CHANNEL_GROUP_SETTINGS = [
-  'can_add_subscribers_group',
-  'can_administer_channel_group',
-  'can_create_topic_group',
-  'can_delete_any_message_group',
-  'can_delete_own_message_group',
-  'can_move_messages_out_of_channel_group',
-  'can_move_messages_within_channel_group',
-  'can_remove_subscribers_group',
-  'can_resolve_topics_group',
-  'can_send_message_group',
-  'can_subscribe_group',
-];
 
 const TOPICS_POLICY = enumOf('inherit', 'allow_empty_topic', 'disable_empty_topic', 'empty_topic_only');
 

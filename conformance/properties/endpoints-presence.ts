@@ -4,22 +4,12 @@
  * shows a push token, so those endpoints observe nothing; presence is read
  * back through the caller's own GET /users/{id}/presence.
  */
+
 import type { EndpointSpec, PropertyEnv, ReadBack } from './endpoint-spec.js';
 import { BOOL, enumOf, INT, nothing, STRING } from './param-kinds.js';
+import { statusRefusal } from './status-refusal.js';
 
 const ownPresence = (env: PropertyEnv): ReadBack => ({ path: `/users/${env.self.userId}/presence` });
-
-/** Ends either the real server (Python's str.strip) or a JavaScript trim would cut. */
-const STRIPPABLE_ENDS = /^[\s\x1c-\x1f\x85]+|[\s\x1c-\x1f\x85]+$/g;
-
-/** update_user_status_backend's refusals that no single parameter shows (away is read from the request here too). */
-function statusRefusal(params: Readonly<Record<string, string>>): string | undefined {
-  const { away, status_text: text, emoji_name: name, emoji_code: code, reaction_type: type } = params;
-  if (away === undefined && text === undefined && name === undefined) return 'none of away, status_text, emoji_name is passed';
-  if (name === undefined && (Boolean(code) || Boolean(type))) return 'emoji_code or reaction_type is passed without emoji_name';
-  if (text !== undefined && [...text.replace(STRIPPABLE_ENDS, '')].length > 60) return 'status_text is longer than 60 characters';
-  return undefined;
-}
 
 /** Tokens every kind refuses: empty, or longer than 4096 characters. */
 const BAD_TOKENS = ['', 'x'.repeat(4097)];

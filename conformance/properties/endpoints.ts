@@ -3,6 +3,7 @@
  * endpoint to the server means adding one entry here (the unit test next to
  * this file fails until every route has one).
  */
+
 import type { EndpointSpec, ParamSpec, PropertyEnv, ReadBack } from './endpoint-spec.js';
 import { ADMIN_ENDPOINT_SPECS } from './endpoints-admin.js';
 import { BOT_ENDPOINT_SPECS } from './endpoints-bots.js';
@@ -27,6 +28,7 @@ import { TYPING_ENDPOINT_SPECS } from './endpoints-typing.js';
 import { UPLOAD_ENDPOINT_SPECS } from './endpoints-uploads.js';
 import { VIDEO_CALL_ENDPOINT_SPECS } from './endpoints-video-calls.js';
 import { BOOL, enumOf, envUsers, INT_LIST, intEnumOf, nothing, OBJECT, OBJECT_LIST, optional, STRING, userByRequestedEmail, userRead } from './param-kinds.js';
+import { statusRefusal } from './status-refusal.js';
 
 const ROLE = intEnumOf(100, 200, 300, 400, 600);
 const REACTION_TYPE = enumOf('unicode_emoji', 'realm_emoji', 'service_extra_emoji');
@@ -37,19 +39,6 @@ const PROFILE_DATA_INVALID = ['[{"value":"x"}]', '[{"id":"1","value":"x"}]', '[{
 
 const profileFields: ReadBack = { path: '/realm/profile_fields' };
 const ownStatus = (env: PropertyEnv): ReadBack => ({ path: `/users/${env.self.userId}/status` });
-
-/** Ends either the real server (Python's str.strip) or a JavaScript trim would cut. */
-const STRIPPABLE_ENDS = /^[\s\x1c-\x1f\x85]+|[\s\x1c-\x1f\x85]+$/g;
-
-/** The real server's update_user_status_backend refusals that no single parameter shows. */
-function statusRefusal(params: Readonly<Record<string, string>>): string | undefined {
-  const { away, status_text: text, emoji_name: name, emoji_code: code, reaction_type: type } = params;
-  if (away === undefined && text === undefined && name === undefined) return 'none of away, status_text, emoji_name is passed';
-  // The server tests these for truth, so an empty string counts as not passed.
-  if (name === undefined && (Boolean(code) || Boolean(type))) return 'emoji_code or reaction_type is passed without emoji_name';
-  if (text !== undefined && [...text.replace(STRIPPABLE_ENDS, '')].length > 60) return 'status_text is longer than 60 characters';
-  return undefined;
-}
 
 const updateUserParams: readonly ParamSpec[] = [
   { name: 'full_name', kind: STRING, valid: (env) => env.unique('renamed') },

@@ -68,13 +68,15 @@ interface World {
   /** The ids sent, oldest first (some invisible to the reader). */
   readonly sent: readonly number[];
   readonly directory: Directory;
+  /** Each user's address as the reader sees it (an address hidden from them is not theirs to narrow by). */
+  readonly emails: ReadonlyMap<number, string>;
 }
 
 function content(draft: Draft, reader: Actor): string {
   return [...draft.words, ...(draft.link ? [LINK] : []), ...(draft.mention ? [`@**${reader.fullName}**`] : [])].join(' ');
 }
 
-async function sendDraft(ctx: CheckContext, world: Omit<World, 'visible' | 'sent' | 'directory'>, draft: Draft): Promise<number> {
+async function sendDraft(ctx: CheckContext, world: Omit<World, 'visible' | 'sent' | 'directory' | 'emails'>, draft: Draft): Promise<number> {
   const sender = world.users[draft.sender]!;
   const common = { content: content(draft, world.reader), read_by_sender: draft.readBySender };
   const params =
@@ -90,6 +92,13 @@ async function sendDraft(ctx: CheckContext, world: Omit<World, 'visible' | 'sent
 async function readerRange(ctx: CheckContext, reader: Actor, first: number, last: number): Promise<Body[]> {
   const body = expectSuccess(await ctx.call(reader, 'GET', '/messages', wire({ anchor: first, num_before: 0, num_after: 5000 })));
   return (body['messages'] as Body[]).filter((message) => message['id'] >= first && message['id'] <= last);
+}
+
+/** A user's `email` as `reader` sees it: their real address, or the placeholder where it is hidden from them. */
+async function visibleEmail(ctx: CheckContext, reader: Actor, userId: number): Promise<string> {
+  const user = expectSuccess(await ctx.call(reader, 'GET', `/users/${userId}`))['user'] as Body;
+  if (typeof user['email'] !== 'string') throw new CheckFailure(`an email in GET /users/${userId}, got ${JSON.stringify(user['email'])}`);
+  return user['email'];
 }
 
 async function buildWorld(ctx: CheckContext): Promise<World> {
@@ -121,12 +130,14 @@ async function buildWorld(ctx: CheckContext): Promise<World> {
     const draft = sources.get(message['id'])!;
     return { message, words: draft.words, hasLink: draft.link };
   });
+  const emails = new Map<number, string>();
+  for (const user of users) emails.set(user.userId, await visibleEmail(ctx, reader, user.userId));
   const directory: Directory = {
     readerId: reader.userId,
     channelIdByName: new Map([a, b].map((channel) => [channel.name.toLowerCase(), channel.id])),
-    userIdByEmail: new Map(users.map((user) => [user.email.toLowerCase(), user.userId])),
+    userIdByEmail: new Map(users.map((user) => [emails.get(user.userId)!.toLowerCase(), user.userId])),
   };
-  return { reader, users, a, b, visible, sent, directory };
+  return { reader, users, a, b, visible, sent, directory, emails };
 }
 
 // ------------------------------------------------------------------ narrows
@@ -136,7 +147,7 @@ function narrowArbitrary(world: World): fc.Arbitrary<NarrowTerm[]> {
   const mixedCase = (word: string) => fc.constantFrom(word, word.toUpperCase(), word[0]!.toUpperCase() + word.slice(1));
   const someId = fc.constantFrom(...world.sent, world.sent[world.sent.length - 1]! + 1_000_000);
   const channel = fc.constantFrom<NarrowTerm['operand']>(world.a.id, world.a.name, world.b.id, world.b.name.toUpperCase());
-  const user = fc.constantFrom<NarrowTerm['operand']>(...world.users.flatMap((actor) => [actor.userId, actor.email]));
+  const user = fc.constantFrom<NarrowTerm['operand']>(...world.users.flatMap((actor) => [actor.userId, world.emails.get(actor.userId)!]));
   const operators: Readonly<Record<string, fc.Arbitrary<NarrowTerm['operand']>>> = {
     channel,
     topic: fc.oneof(fc.constantFrom(...TOPICS).chain(mixedCase), fc.constant('west')),

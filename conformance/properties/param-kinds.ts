@@ -35,3 +35,18 @@ export const channelRead = (id: number): readonly ReadBack[] => [{ path: `/strea
 /** The active groups: a refused deactivation shows as a group gone, and earlier runs' deactivated groups stay out of the read. */
 export const groupsRead: ReadBack = { path: '/user_groups' };
 export const ownSubscriptions = (env: PropertyEnv): ReadBack => ({ path: `/users/${env.self.userId}/subscriptions/${env.channel.id}` });
+
+/** A channel's group settings, as channel creation and PATCH /streams/{stream_id} take them. */
+export const CHANNEL_GROUP_SETTINGS: readonly string[] = [
+  'can_add_subscribers_group',
+  'can_administer_channel_group',
+  'can_create_topic_group',
+  'can_delete_any_message_group',
+  'can_delete_own_message_group',
+  'can_move_messages_out_of_channel_group',
+  'can_move_messages_within_channel_group',
+  'can_remove_subscribers_group',
+  'can_resolve_topics_group',
+  'can_send_message_group',
+  'can_subscribe_group',
+];

@@ -13,6 +13,12 @@ export interface Names {
 
 /** Keys whose values are chosen by each server independently. */
 const IGNORED = new Set(['date_joined', 'api_key', 'max_message_id', 'msg', 'last_active', 'timestamp']);
+/**
+ * Fields of the run's starting owner that the target's realm chose before the
+ * run (its time zone, profile values, address visibility): the reference
+ * model's owner is another person, so they are not compared.
+ */
+const OWNER_PRESET = new Set(['timezone', 'profile_data', 'email']);
 const USER_ID_KEYS = new Set(['user_id', 'bot_owner_id', 'sender_id']);
 const USER_ID_LIST_KEYS = new Set(['user_ids', 'direct_members', 'subscribers']);
 const EMAIL = /^([^@\s]+)@([^@\s]+)$/;
@@ -41,8 +47,10 @@ export function normalize(value: unknown, names: Names, key?: string): unknown {
   if (typeof value === 'string') return normalizeString(value, names);
   if (value === null || typeof value !== 'object') return value;
   const result: Record<string, unknown> = {};
-  for (const [name, inner] of Object.entries(value as Record<string, unknown>)) {
-    if (IGNORED.has(name)) continue;
+  const record = value as Record<string, unknown>;
+  const ownersRecord = 'full_name' in record && nameOfId(names, record['user_id']) === 'owner';
+  for (const [name, inner] of Object.entries(record)) {
+    if (IGNORED.has(name) || (ownersRecord && OWNER_PRESET.has(name))) continue;
     result[name] = normalize(inner, names, name);
   }
   return result;

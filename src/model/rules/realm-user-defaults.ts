@@ -2,8 +2,8 @@
  * The organization's defaults for new users' settings (the real server's
  * RealmUserDefault): which settings an administrator may set, and their values.
  */
-import type { State } from '../state.js';
-import { USER_SETTINGS, type UserSettingName, type UserSettingValue, userSettingSpec } from './user-settings.js';
+import type { State, User } from '../state.js';
+import { isUserSettingName, USER_SETTINGS, type UserSettingName, type UserSettingValue, userSettingSpec, withUserSetting } from './user-settings.js';
 
 /**
  * The parameters of PATCH /realm/user_settings_defaults, in the real
@@ -77,4 +77,13 @@ export const REALM_DEFAULT_SETTING_NAMES: readonly UserSettingName[] = USER_SETT
 
 export function readRealmUserDefault(state: State, name: UserSettingName): UserSettingValue {
   return state.realmUserSettingsDefaults[name] ?? userSettingSpec(name)!.default;
+}
+
+/** A new account (a user or a bot) with the organization's defaults for new users applied, as the real server's copy_default_settings does. */
+export function withRealmUserDefaults(state: State, user: User): User {
+  let next = user;
+  for (const [name, value] of Object.entries(state.realmUserSettingsDefaults)) {
+    if (isUserSettingName(name)) next = withUserSetting(next, name, value, false);
+  }
+  return next;
 }

@@ -20,6 +20,7 @@ import {
   EMBEDDED_BOTS_ENABLED,
 } from '../../rules/bots.js';
 import { checkFullName } from '../../rules/names.js';
+import { withRealmUserDefaults } from '../../rules/realm-user-defaults.js';
 import { ROLE_MEMBER } from '../../rules/roles.js';
 import { selectUserByDeliveryEmail } from '../../rules/users.js';
 import type { BotProfile, BotType, State } from '../../state.js';
@@ -97,17 +98,20 @@ export const createBot = defineEndpoint({
         : null,
       config,
     };
-    const bot = makeUser({
-      id: state.counters.nextUserId,
-      deliveryEmail: email,
-      fullName: fullName.value,
-      role: ROLE_MEMBER,
-      apiKey,
-      passwordHash: null,
-      dateCreated: Math.floor(now),
-      botType,
-      botOwnerId: actor.id,
-    });
+    const bot = withRealmUserDefaults(
+      state,
+      makeUser({
+        id: state.counters.nextUserId,
+        deliveryEmail: email,
+        fullName: fullName.value,
+        role: ROLE_MEMBER,
+        apiKey,
+        passwordHash: null,
+        dateCreated: Math.floor(now),
+        botType,
+        botOwnerId: actor.id,
+      }),
+    );
     const after: State = { ...state, botProfiles: withRow(state.botProfiles, bot.id, profile) };
     return succeed(
       commit(state, now, (tx) => createBotAction(tx, bot, profile)),

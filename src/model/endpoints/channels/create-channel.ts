@@ -4,7 +4,6 @@ import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
 import { commit } from '../../events/commit.js';
 import { fail, succeed } from '../../outcome.js';
-import { groupSettingParam } from '../../params/group-setting.js';
 import { maxChars, wire } from '../../params/wire.js';
 import { renderMarkdown } from '../../present/markdown.js';
 import { makeChannel, makeSubscription, pickSubscriptionColor } from '../../records.js';
@@ -16,11 +15,8 @@ import { checkChannelName } from '../../rules/channel-names.js';
 import { selectChannelByName } from '../../rules/channels.js';
 import { checkChannelCreation, historyPublicToSubscribers, resolvePrincipals } from '../../rules/subscriptions.js';
 import type { User } from '../../state.js';
-import { TOPICS_POLICIES } from '../streams/update-stream-params.js';
 import { postNewChannelNotices } from '../subscriptions/notifications.js';
-import { jsonOrText } from '../subscriptions/params.js';
-
-const groupSetting = () => groupSettingParam().optional();
+import { newChannelGroupSettingParams, newChannelParams } from '../subscriptions/params.js';
 
 /**
  * POST /channels/create: one new channel with its subscribers, checked in
@@ -42,26 +38,10 @@ export const createChannel = defineEndpoint({
       .pipe(z.string().min(1)),
     subscribers: wire.intArray(),
     description: maxChars(MAX_CHANNEL_DESCRIPTION_LENGTH).optional(),
-    announce: wire.bool().default(false),
-    invite_only: wire.bool().default(false),
-    is_web_public: wire.bool().default(false),
-    is_default_stream: wire.bool().default(false),
-    history_public_to_subscribers: wire.bool().optional(),
-    message_retention_days: jsonOrText(z.union([z.string(), z.int()])).default('realm_default'),
-    topics_policy: jsonOrText(z.enum(TOPICS_POLICIES)).optional(),
+    ...newChannelParams,
     // Json[int] | None: JSON null means no folder.
     folder_id: wire.json(z.int().nullable()).optional(),
-    can_add_subscribers_group: groupSetting(),
-    can_administer_channel_group: groupSetting(),
-    can_create_topic_group: groupSetting(),
-    can_delete_any_message_group: groupSetting(),
-    can_delete_own_message_group: groupSetting(),
-    can_move_messages_out_of_channel_group: groupSetting(),
-    can_move_messages_within_channel_group: groupSetting(),
-    can_remove_subscribers_group: groupSetting(),
-    can_resolve_topics_group: groupSetting(),
-    can_send_message_group: groupSetting(),
-    can_subscribe_group: groupSetting(),
+    ...newChannelGroupSettingParams,
   }),
   reduce(state, { actor, params, now }) {
     const name = checkChannelName(params.name);

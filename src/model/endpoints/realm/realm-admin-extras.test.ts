@@ -72,6 +72,20 @@ describe('PATCH /realm/user_settings_defaults', () => {
     ]);
   });
 
+  it('is what accounts made afterwards start from; existing users keep their settings', () => {
+    const model = newModel();
+    expectSuccess(as(model, IAGO).patch('/realm/user_settings_defaults', { enter_sends: 'true', email_address_visibility: '3' }));
+    const owner = { email: 'desdemona@chatref.test', apiKey: 'DesdemonaOwnerKey000000000000001' };
+    const created = expectSuccess(as(model, owner).post('/users', { email: 'newcomer@chatref.test', password: 'a-long-password-1', full_name: 'Newcomer' }));
+    const fetched = expectSuccess(as(model, null).post('/fetch_api_key', { username: 'newcomer@chatref.test', password: 'a-long-password-1' }));
+    const newcomer = { email: 'newcomer@chatref.test', apiKey: fetched['api_key'] };
+    const own = expectSuccess(as(model, newcomer).post('/register', { fetch_event_types: '["user_settings"]' }))['user_settings'];
+    expect(own).toMatchObject({ enter_sends: true, email_address_visibility: 3 });
+    expect(expectSuccess(as(model, HAMLET).get(`/users/${created['user_id']}`))['user']['email']).toBe(`user${created['user_id']}@chatref.test`);
+    const hamlets = expectSuccess(as(model, HAMLET).post('/register', { fetch_event_types: '["user_settings"]' }))['user_settings'];
+    expect(hamlets).toMatchObject({ enter_sends: false });
+  });
+
   it('validates like PATCH /settings and changes nothing on failure', () => {
     const model = newModel();
     const before = model.state;

@@ -4,7 +4,6 @@ import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
 import { commit } from '../../events/commit.js';
 import { accept, type Checked, fail, succeed } from '../../outcome.js';
-import { groupSettingParam } from '../../params/group-setting.js';
 import { maxChars, wire } from '../../params/wire.js';
 import { renderMarkdown } from '../../present/markdown.js';
 import { makeChannel, makeSubscription, pickSubscriptionColor } from '../../records.js';
@@ -27,7 +26,7 @@ import {
 import type { Channel, Subscription, User } from '../../state.js';
 import { channelNameKey } from '../../tables/channels.js';
 import { postBotMessage, postNewChannelNotices, subscribedYouContent } from './notifications.js';
-import { jsonOrText, principalsParam } from './params.js';
+import { newChannelGroupSettingParams, newChannelParams, principalsParam } from './params.js';
 
 const HEX_COLOR = /^#([a-fA-F0-9]{3,6})$/;
 
@@ -43,33 +42,13 @@ export const subscriptionRequest = z.strictObject({
     .optional(),
 });
 
-const TOPICS_POLICIES = ['inherit', 'allow_empty_topic', 'disable_empty_topic', 'empty_topic_only'] as const;
-
-const groupSetting = () => groupSettingParam().optional();
-
 const params = z.object({
   subscriptions: wire.json(z.array(subscriptionRequest)),
   principals: principalsParam().optional(),
   authorization_errors_fatal: wire.bool().default(true),
-  announce: wire.bool().default(false),
-  invite_only: wire.bool().default(false),
-  is_web_public: wire.bool().default(false),
-  is_default_stream: wire.bool().default(false),
-  history_public_to_subscribers: wire.bool().optional(),
-  message_retention_days: jsonOrText(z.union([z.string(), z.int()])).default('realm_default'),
-  topics_policy: jsonOrText(z.enum(TOPICS_POLICIES)).optional(),
+  ...newChannelParams,
   send_new_subscription_messages: wire.bool().default(true),
-  can_add_subscribers_group: groupSetting(),
-  can_administer_channel_group: groupSetting(),
-  can_create_topic_group: groupSetting(),
-  can_delete_any_message_group: groupSetting(),
-  can_delete_own_message_group: groupSetting(),
-  can_move_messages_out_of_channel_group: groupSetting(),
-  can_move_messages_within_channel_group: groupSetting(),
-  can_remove_subscribers_group: groupSetting(),
-  can_resolve_topics_group: groupSetting(),
-  can_send_message_group: groupSetting(),
-  can_subscribe_group: groupSetting(),
+  ...newChannelGroupSettingParams,
 });
 
 type Params = z.output<typeof params>;

@@ -9,6 +9,7 @@ import { makeSubscription, makeUser, pickSubscriptionColor } from '../../records
 import { isValidEmail } from '../../rules/emails.js';
 import { checkFullName } from '../../rules/names.js';
 import { isPasswordStrongEnough } from '../../rules/passwords.js';
+import { withRealmUserDefaults } from '../../rules/realm-user-defaults.js';
 import { ROLE_MEMBER } from '../../rules/roles.js';
 import { canCreateUsers, selectUserByDeliveryEmail } from '../../rules/users.js';
 import { hashPassword } from '../../secrets.js';
@@ -48,16 +49,19 @@ export const createUser = defineEndpoint({
     if (!isPasswordStrongEnough(params.password)) return fail(Errors.passwordTooWeak());
 
     const userId = state.counters.nextUserId;
-    const user = makeUser({
-      id: userId,
-      deliveryEmail: email,
-      fullName: fullName.value,
-      role: ROLE_MEMBER,
-      apiKey: drawApiKey(entropy),
-      passwordHash: hashPassword(params.password, entropy.take(16)),
-      dateCreated: Math.floor(now),
-      joinedByFirstLogin: true,
-    });
+    const user = withRealmUserDefaults(
+      state,
+      makeUser({
+        id: userId,
+        deliveryEmail: email,
+        fullName: fullName.value,
+        role: ROLE_MEMBER,
+        apiKey: drawApiKey(entropy),
+        passwordHash: hashPassword(params.password, entropy.take(16)),
+        dateCreated: Math.floor(now),
+        joinedByFirstLogin: true,
+      }),
+    );
     const subscriptions = defaultSubscriptions(state, userId);
     return succeed(
       commit(state, now, (tx) => createUserAction(tx, user, subscriptions)),
