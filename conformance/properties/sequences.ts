@@ -11,11 +11,21 @@ import { Reference } from '../reference/reference.js';
 import { sequencePool } from './env.js';
 import { checkProperty, Recorder } from './recorder.js';
 
+/** The target realm's default address visibility for new users (register's realm_user_settings_defaults), copied to the reference. */
+async function followTargetDefaults(ctx: CheckContext, reference: Reference): Promise<void> {
+  const registered = await ctx.call(ctx.cast.owner, 'POST', '/register', { fetch_event_types: '["realm_user_settings_defaults"]' });
+  const body = registered.body as { queue_id?: unknown; realm_user_settings_defaults?: { email_address_visibility?: unknown } } | null;
+  if (typeof body?.queue_id === 'string') await ctx.call(ctx.cast.owner, 'DELETE', '/events', { queue_id: body.queue_id });
+  const visibility = body?.realm_user_settings_defaults?.email_address_visibility;
+  if (typeof visibility === 'number') reference.followNewUserVisibility(visibility);
+}
+
 async function runSequences(ctx: CheckContext, differential: boolean): Promise<void> {
   const recorder = new Recorder(ctx);
   const reference = differential ? new Reference(ctx.seed) : undefined;
   const world = worldOverTarget(ctx, recorder.call, reference);
   try {
+    if (reference !== undefined) await followTargetDefaults(ctx, reference);
     for (const actor of await sequencePool(ctx, differential ? 'differential' : 'invariants')) world.adopt(actor);
     const property = fc.asyncProperty(userCommandSequences(), (commands) =>
       recorder.execute(async () => {

@@ -40,6 +40,11 @@ export class Reference {
     this.byName.set(name, { id, credentials });
   }
 
+  /** Takes the target realm's default e-mail visibility for new users, so that the accounts a run makes are alike on both sides. */
+  followNewUserVisibility(visibility: number): void {
+    this.call('owner', 'PATCH', '/realm/user_settings_defaults', { email_address_visibility: String(visibility) });
+  }
+
   idOf(name: string): number {
     const entry = this.byName.get(name);
     if (entry === undefined) throw new Error(`the reference has no entity named ${name}`);

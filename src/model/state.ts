@@ -522,6 +522,8 @@ export interface Realm {
   readonly name: string;
   /** Host used for placeholder addresses (user<id>@host) and bot addresses. */
   readonly host: string;
+  /** The realm's subdomain (sender_realm_str); '' for a realm at the server's root domain. */
+  readonly stringId: string;
   readonly dateCreated: number;
   readonly deactivated: boolean;
   readonly passwordAuthEnabled: boolean;

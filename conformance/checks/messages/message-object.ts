@@ -1,7 +1,7 @@
 /** The message object as GET /messages/{message_id} and GET /messages show it (reference server-messages-channels §3.2). */
 import { type CheckContext, CheckFailure, defineChecks } from '../../check.js';
 import { type Body, expectEqual, expectTrue } from '../../expect.js';
-import { fetchMessages, GET_ONE, messagesChannel, readMessage, sendDirect, sendToChannel } from './support.js';
+import { emailAsSeenBy, fetchMessages, GET_ONE, messagesChannel, readMessage, sendDirect, sendToChannel } from './support.js';
 
 type FieldTest = (value: unknown) => boolean;
 
@@ -86,9 +86,12 @@ async function directMessage(ctx: CheckContext): Promise<void> {
   expectTrue(!('stream_id' in read), `no stream_id on a direct message, got ${JSON.stringify(read['stream_id'])}`, 'messages.object.direct');
   expectEqual([read['type'], read['subject']], ['private', ''], 'type and topic of a direct message', 'messages.object.direct');
   const recipients = [...(read['display_recipient'] as Body[])].sort((a, b) => a['id'] - b['id']);
-  const expected = [member, otherMember]
-    .sort((a, b) => a.userId - b.userId)
-    .map((user) => ({ id: user.userId, email: user.email, full_name: user.fullName, is_mirror_dummy: false }));
+  const participants = [member, otherMember].sort((a, b) => a.userId - b.userId);
+  const expected = [];
+  // Each participant's address as the reader sees it (a placeholder where the real one is hidden from them).
+  for (const user of participants) {
+    expected.push({ id: user.userId, email: await emailAsSeenBy(ctx, otherMember, user.userId), full_name: user.fullName, is_mirror_dummy: false });
+  }
   expectEqual(recipients, expected, 'display_recipient of a direct message (sender included)', 'messages.object.direct');
 }
 

@@ -1,7 +1,7 @@
 /** POST /messages as a direct message: the forms of `to` and their errors. */
 import { type CheckContext, defineChecks } from '../../check.js';
 import { type Body, expectEqual, expectError, expectUnchanged } from '../../expect.js';
-import { newestDirect, readMessage, SEND, send, sentId } from './support.js';
+import { emailAsSeenBy, newestDirect, readMessage, SEND, send, sentId } from './support.js';
 
 function participantIds(message: Body): number[] {
   const recipients = message['display_recipient'];
@@ -12,12 +12,15 @@ async function directForms(ctx: CheckContext): Promise<void> {
   const { member, otherMember, moderator } = ctx.cast;
   const pair = [member.userId, otherMember.userId].sort((a, b) => a - b);
   const trio = [member.userId, otherMember.userId, moderator.userId].sort((a, b) => a - b);
+  // Addresses as the sender sees them: the real server resolves `to` by the API address, a placeholder where the real one is hidden.
+  const other = await emailAsSeenBy(ctx, member, otherMember.userId);
+  const third = await emailAsSeenBy(ctx, member, moderator.userId);
   const forms: [string, string, number[]][] = [
     ['direct', JSON.stringify([otherMember.userId]), pair],
-    ['private', JSON.stringify([otherMember.email]), pair],
-    ['direct', otherMember.email, pair],
+    ['private', JSON.stringify([other]), pair],
+    ['direct', other, pair],
     ['private', JSON.stringify([otherMember.userId, moderator.userId]), trio],
-    ['direct', `${otherMember.email},${moderator.email}`, trio],
+    ['direct', `${other},${third}`, trio],
   ];
   for (const [type, to, participants] of forms) {
     const content = `direct with to=${to}`;

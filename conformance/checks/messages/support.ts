@@ -134,6 +134,13 @@ export function messagesChannel(ctx: CheckContext): Promise<MadeChannel> {
 }
 
 /** `@**Full Name**`: a mention of the user. */
+/** A user's `email` as `viewer` sees it: the real address, or the placeholder where it is hidden from them (what narrows by address take). */
+export async function emailAsSeenBy(ctx: CheckContext, viewer: TargetAuth, userId: number): Promise<string> {
+  const user = expectSuccess(await ctx.call(viewer, 'GET', `/users/${userId}`))['user'] as Body;
+  if (typeof user['email'] !== 'string') throw new CheckFailure(`an email in GET /users/${userId}, got ${JSON.stringify(user['email'])}`);
+  return user['email'];
+}
+
 export function mention(user: Actor): string {
   return `@**${user.fullName}**`;
 }

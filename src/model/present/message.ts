@@ -23,8 +23,7 @@ export function selectSender(state: State, message: Message): User {
 
 /** The realm's string id (its subdomain), as sender_realm_str. */
 export function realmStringId(state: State): string {
-  const [label] = state.realm.host.split('.');
-  return label === undefined || /^\d+$/.test(label) || label === 'localhost' ? '' : label;
+  return state.realm.stringId;
 }
 
 /** Whether clients may compute the sender's avatar themselves (a Gravatar of an address visible to everyone). */
