@@ -133,3 +133,25 @@ export function accessBotDefaultChannel(state: State, actor: User, name: string,
   if (channel === undefined || channel.isArchived || !canAccessChannelContent(state, actor, channel, now)) return reject(Errors.invalidChannelName(name));
   return accept(channel.id);
 }
+
+export interface QueueDefaults {
+  readonly allPublicStreams: boolean;
+  /** A narrow to the bot's default events channel, or none. */
+  readonly narrow: readonly (readonly [string, string])[];
+}
+
+const NO_QUEUE_DEFAULTS: QueueDefaults = Object.freeze({ allPublicStreams: false, narrow: [] });
+
+/**
+ * What a queue registered without all_public_streams or narrow takes
+ * (do_events_register's _default_all_public_streams and _default_narrow): a
+ * bot's default_all_public_streams and default_events_register_stream; for
+ * people, nothing.
+ */
+export function selectQueueDefaults(state: State, user: User): QueueDefaults {
+  if (!isBot(user)) return NO_QUEUE_DEFAULTS;
+  const profile = getRow(state.botProfiles, user.id);
+  if (profile === undefined) return NO_QUEUE_DEFAULTS;
+  const channel = profile.defaultEventsRegisterChannelId === null ? undefined : getRow(state.channels, profile.defaultEventsRegisterChannelId);
+  return { allPublicStreams: profile.defaultAllPublicStreams, narrow: channel === undefined ? [] : [['stream', channel.name]] };
+}

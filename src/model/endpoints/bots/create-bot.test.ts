@@ -101,3 +101,30 @@ describe('POST /bots', () => {
     expect(seen.some((event) => event.type === 'realm_user' && event.op === 'add')).toBe(true);
   });
 });
+
+describe("a bot's queue defaults", () => {
+  it('take default_all_public_streams and default_events_register_stream when register names neither', () => {
+    const model = newModel();
+    const created = expectSuccess(
+      as(model, HAMLET).post('/bots', {
+        full_name: 'Watcher Bot',
+        short_name: 'watcher',
+        default_all_public_streams: 'true',
+      }),
+    );
+    const watcher = { email: 'watcher-bot@chatref.test', apiKey: created['api_key'] as string };
+    const narrowed = expectSuccess(
+      as(model, HAMLET).post('/bots', { full_name: 'Denmark Bot', short_name: 'denmark', default_events_register_stream: 'Denmark' }),
+    );
+    const denmarkBot = { email: 'denmark-bot@chatref.test', apiKey: narrowed['api_key'] as string };
+    const watcherEvents = listen(model, watcher);
+    const denmarkEvents = listen(model, denmarkBot);
+    expectSuccess(as(model, IAGO).post('/messages', { type: 'stream', to: 'general', topic: 'public', content: 'to everyone' }));
+    expectSuccess(as(model, IAGO).post('/messages', { type: 'stream', to: 'Denmark', topic: 'danes', content: 'to Denmark' }));
+    const contents = (events: ReturnType<ReturnType<typeof listen>>) =>
+      events.filter((event) => event.type === 'message').map((event) => (event as { message: { content: string } }).message.content);
+    // Neither bot is subscribed: the first hears every public channel, the second only its default channel.
+    expect(contents(watcherEvents())).toHaveLength(2);
+    expect(contents(denmarkEvents())).toEqual([expect.stringContaining('to Denmark')]);
+  });
+});

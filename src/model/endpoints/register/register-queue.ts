@@ -9,6 +9,7 @@ import { presentRealmEmojiDict } from '../../present/realm-emoji.js';
 import { presentSavedSnippet } from '../../present/saved-snippets.js';
 import { presentUserGroup } from '../../present/user-group.js';
 import { presentLegacyUserSettings, presentUserSettings } from '../../present/user-settings.js';
+import { selectQueueDefaults } from '../../rules/bots.js';
 import { selectNewestMessageId } from '../../rules/messages.js';
 import { selectSavedSnippets } from '../../rules/saved-snippets.js';
 import { sendsLegacyUserSettingsForms } from '../../rules/user-settings.js';
@@ -81,12 +82,13 @@ export const registerQueue = defineEndpoint({
   params: registerParams,
   reduce(state, { actor, params, now, origin, entropy, serverGeneration }) {
     const capabilities = params.client_capabilities;
+    const queueDefaults = selectQueueDefaults(state, actor);
     const queue = checkQueueSpec(
       actor,
       {
         eventTypes: params.event_types,
-        narrow: params.narrow,
-        allPublicStreams: params.all_public_streams,
+        narrow: params.narrow === undefined || params.narrow.length === 0 ? queueDefaults.narrow : params.narrow,
+        allPublicStreams: params.all_public_streams ?? queueDefaults.allPublicStreams,
         applyMarkdown: params.apply_markdown,
         clientGravatar: params.client_gravatar ?? true,
         slimPresence: params.slim_presence,
