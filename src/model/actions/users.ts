@@ -29,8 +29,8 @@ import { getRow, rows, withRow } from '../tables/table.js';
 import { putUserMutably } from '../tables/users.js';
 import { emitMembershipEvent } from './groups.js';
 import { announcePeers } from './peer-events.js';
-import { applyPresenceEnabled } from './presence.js';
 import { streamDeleteEvent, streamUpdateEvent } from './stream-events.js';
+import { changeUserSetting } from './user-settings.js';
 
 /** The name a deleted profile takes (DELETE /users/{user_id} with actions.delete_profile). */
 export const DELETED_USER_NAME = 'Deleted user';
@@ -448,10 +448,9 @@ export interface StatusChange {
 
 /** POST /users/me/status: the user_status event carries the fields the request set ("" where cleared). */
 export function changeUserStatus(tx: Tx, user: User, change: StatusChange): void {
-  const next = { ...user, status: change.status, presenceEnabled: change.away === null ? user.presenceEnabled : !change.away };
-  putUserMutably(tx.draft, next);
-  // away is the legacy face of presence_enabled: the real server changes that setting, presence included, whenever away is passed.
-  if (change.away !== null) applyPresenceEnabled(tx, next, !change.away);
+  // away is the legacy face of presence_enabled: the real server changes that setting first (its user_settings event, presence included) whenever away is passed.
+  const settled = change.away === null ? user : changeUserSetting(tx, user, 'presence_enabled', !change.away, user.id);
+  putUserMutably(tx.draft, { ...settled, status: change.status });
   const event: Record<string, unknown> = { type: 'user_status', user_id: user.id };
   if (change.away !== null) event['away'] = change.away;
   if (change.textChanged) event['status_text'] = change.status.statusText;

@@ -122,7 +122,7 @@ describe("a bot's queue defaults", () => {
     expectSuccess(as(model, IAGO).post('/messages', { type: 'stream', to: 'general', topic: 'public', content: 'to everyone' }));
     expectSuccess(as(model, IAGO).post('/messages', { type: 'stream', to: 'Denmark', topic: 'danes', content: 'to Denmark' }));
     const contents = (events: ReturnType<ReturnType<typeof listen>>) =>
-      events.filter((event) => event.type === 'message').map((event) => (event as { message: { content: string } }).message.content);
+      events.filter((event) => event.type === 'message').map((event) => (event as unknown as { message: { content: string } }).message.content);
     // Neither bot is subscribed: the first hears every public channel, the second only its default channel.
     expect(contents(watcherEvents())).toHaveLength(2);
     expect(contents(denmarkEvents())).toEqual([expect.stringContaining('to Denmark')]);

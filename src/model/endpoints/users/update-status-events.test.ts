@@ -52,6 +52,19 @@ describe('POST /users/me/status events and the user_status register key', () => 
     expect(polonius()).toEqual([hamlet]);
   });
 
+  it('turns away into presence_enabled first, with its user_settings event to the user, as the real server does', () => {
+    const model = newModel();
+    const own = listen(model, CORDELIA, { user_settings_object: true });
+    setStatus(model, CORDELIA, { away: 'true' });
+    const kinds = own()
+      .filter((event) => event.type === 'user_settings' || event.type === 'user_status')
+      .map((event) => [event.type, (event as { property?: string }).property ?? null, (event as { value?: unknown }).value ?? null]);
+    expect(kinds).toEqual([
+      ['user_settings', 'presence_enabled', false],
+      ['user_status', null, null],
+    ]);
+  });
+
   it("keeps a client's user_status equal to a fresh register", () => {
     const model = newModel();
     const state = registerUsers(model, CORDELIA);
