@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { type Actor, type Check, type CheckContext, CheckFailure } from '../check.js';
-import { channelWith, type MadeChannel, wire } from '../checks/messages/support.js';
+import { channelWith, emailAsSeenBy, type MadeChannel, wire } from '../checks/messages/support.js';
 import { type Body, expectError, expectSuccess } from '../expect.js';
 import { type AnchorSpec, type Directory, type KnownMessage, type NarrowTerm, naiveNarrow, sliceWindow, type WindowRequest } from './narrow-oracle.js';
 import { checkProperty, Recorder } from './recorder.js';
@@ -94,13 +94,6 @@ async function readerRange(ctx: CheckContext, reader: Actor, first: number, last
   return (body['messages'] as Body[]).filter((message) => message['id'] >= first && message['id'] <= last);
 }
 
-/** A user's `email` as `reader` sees it: their real address, or the placeholder where it is hidden from them. */
-async function visibleEmail(ctx: CheckContext, reader: Actor, userId: number): Promise<string> {
-  const user = expectSuccess(await ctx.call(reader, 'GET', `/users/${userId}`))['user'] as Body;
-  if (typeof user['email'] !== 'string') throw new CheckFailure(`an email in GET /users/${userId}, got ${JSON.stringify(user['email'])}`);
-  return user['email'];
-}
-
 async function buildWorld(ctx: CheckContext): Promise<World> {
   const { member: reader, otherMember, owner } = ctx.cast;
   const users = [reader, otherMember, owner];
@@ -131,7 +124,7 @@ async function buildWorld(ctx: CheckContext): Promise<World> {
     return { message, words: draft.words, hasLink: draft.link };
   });
   const emails = new Map<number, string>();
-  for (const user of users) emails.set(user.userId, await visibleEmail(ctx, reader, user.userId));
+  for (const user of users) emails.set(user.userId, await emailAsSeenBy(ctx, reader, user.userId));
   const directory: Directory = {
     readerId: reader.userId,
     channelIdByName: new Map([a, b].map((channel) => [channel.name.toLowerCase(), channel.id])),

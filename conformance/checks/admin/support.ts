@@ -18,8 +18,8 @@ export async function listFolders(ctx: CheckContext, actor: Actor, includeArchiv
   return (body['channel_folders'] as Body[] | undefined) ?? [];
 }
 
-/** Runs `body`, then archives every folder it recorded (folders cannot be deleted), whatever happened. */
-export async function withFolders<T>(ctx: CheckContext, body: (made: (id: number) => number) => Promise<T>): Promise<T> {
+/** Runs `body`, then cleans up every id it recorded with `made`, whatever happened. */
+async function withCleanup<T>(cleanup: (id: number) => Promise<unknown>, body: (made: (id: number) => number) => Promise<T>): Promise<T> {
   const created: number[] = [];
   try {
     return await body((id) => {
@@ -27,21 +27,18 @@ export async function withFolders<T>(ctx: CheckContext, body: (made: (id: number
       return id;
     });
   } finally {
-    for (const id of created) await ctx.call(ctx.cast.administrator, 'PATCH', `/channel_folders/${id}`, { is_archived: 'true' });
+    for (const id of created) await cleanup(id);
   }
 }
 
+/** Runs `body`, then archives every folder it recorded (folders cannot be deleted), whatever happened. */
+export function withFolders<T>(ctx: CheckContext, body: (made: (id: number) => number) => Promise<T>): Promise<T> {
+  return withCleanup((id) => ctx.call(ctx.cast.administrator, 'PATCH', `/channel_folders/${id}`, { is_archived: 'true' }), body);
+}
+
 /** Runs `body`, then archives every channel it recorded, whatever happened. */
-export async function withChannels<T>(ctx: CheckContext, body: (made: (id: number) => number) => Promise<T>): Promise<T> {
-  const created: number[] = [];
-  try {
-    return await body((id) => {
-      created.push(id);
-      return id;
-    });
-  } finally {
-    for (const id of created) await ctx.call(ctx.cast.owner, 'DELETE', `/streams/${id}`);
-  }
+export function withChannels<T>(ctx: CheckContext, body: (made: (id: number) => number) => Promise<T>): Promise<T> {
+  return withCleanup((id) => ctx.call(ctx.cast.owner, 'DELETE', `/streams/${id}`), body);
 }
 
 export async function listInvites(ctx: CheckContext, actor: Actor, clause?: string): Promise<Body[]> {

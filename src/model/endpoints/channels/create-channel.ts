@@ -5,16 +5,16 @@ import { Errors } from '../../errors.js';
 import { commit } from '../../events/commit.js';
 import { fail, succeed } from '../../outcome.js';
 import { maxChars, wire } from '../../params/wire.js';
-import { renderMarkdown } from '../../present/markdown.js';
-import { makeChannel, makeSubscription, pickSubscriptionColor } from '../../records.js';
+import { makeSubscription, pickSubscriptionColor } from '../../records.js';
 import { canSetChannelTopicsPolicy, parseRetentionDays } from '../../rules/channel-administration.js';
 import { checkNewChannelSettings, usedColors } from '../../rules/channel-creation.js';
 import { MAX_CHANNEL_DESCRIPTION_LENGTH, normalizeChannelDescription } from '../../rules/channel-descriptions.js';
 import { accessChannelFolderById } from '../../rules/channel-folders.js';
 import { checkChannelName } from '../../rules/channel-names.js';
 import { selectChannelByName } from '../../rules/channels.js';
-import { checkChannelCreation, historyPublicToSubscribers, resolvePrincipals } from '../../rules/subscriptions.js';
+import { checkChannelCreation, resolvePrincipals } from '../../rules/subscriptions.js';
 import type { User } from '../../state.js';
+import { newChannel } from '../subscriptions/new-channel.js';
 import { postNewChannelNotices } from '../subscriptions/notifications.js';
 import { newChannelGroupSettingParams, newChannelParams } from '../subscriptions/params.js';
 
@@ -73,16 +73,10 @@ export const createChannel = defineEndpoint({
     }
 
     const description = normalizeChannelDescription(params.description ?? '');
-    const channel = makeChannel({
+    const channel = newChannel(actor, now, params, {
       id: state.counters.nextChannelId,
       name: name.value,
       description,
-      renderedDescription: renderMarkdown(description),
-      dateCreated: Math.floor(now),
-      creatorId: actor.id,
-      inviteOnly: params.invite_only,
-      isWebPublic: params.is_web_public,
-      historyPublicToSubscribers: historyPublicToSubscribers(params.invite_only, params.history_public_to_subscribers),
       messageRetentionDays: retention.value,
       topicsPolicy,
       folderId: params.folder_id ?? null,

@@ -5,8 +5,7 @@ import { Errors } from '../../errors.js';
 import { commit } from '../../events/commit.js';
 import { accept, type Checked, fail, succeed } from '../../outcome.js';
 import { maxChars, wire } from '../../params/wire.js';
-import { renderMarkdown } from '../../present/markdown.js';
-import { makeChannel, makeSubscription, pickSubscriptionColor } from '../../records.js';
+import { makeSubscription, pickSubscriptionColor } from '../../records.js';
 import { canSetChannelTopicsPolicy, parseRetentionDays } from '../../rules/channel-administration.js';
 import { checkNewChannelSettings, usedColors } from '../../rules/channel-creation.js';
 import { MAX_CHANNEL_DESCRIPTION_LENGTH, normalizeChannelDescription } from '../../rules/channel-descriptions.js';
@@ -17,7 +16,6 @@ import {
   canChangeSubscriptionsIn,
   canSubscribeOthers,
   checkChannelCreation,
-  historyPublicToSubscribers,
   isSubscribingOthers,
   MAX_BULK_NEW_SUBSCRIPTION_MESSAGES,
   resolvePrincipals,
@@ -25,6 +23,7 @@ import {
 } from '../../rules/subscriptions.js';
 import type { Channel, Subscription, User } from '../../state.js';
 import { channelNameKey } from '../../tables/channels.js';
+import { newChannel } from './new-channel.js';
 import { postBotMessage, postNewChannelNotices, subscribedYouContent } from './notifications.js';
 import { newChannelGroupSettingParams, newChannelParams, principalsParam } from './params.js';
 
@@ -120,16 +119,10 @@ export const subscribe = defineEndpoint({
         const allowed = checkChannelCreation(state, actor, creation, now);
         if (!allowed.ok) return fail(allowed.error);
         created.push(
-          makeChannel({
+          newChannel(actor, now, params, {
             id: state.counters.nextChannelId + index,
             name: request.name,
             description: request.description,
-            renderedDescription: renderMarkdown(request.description),
-            dateCreated: Math.floor(now),
-            creatorId: actor.id,
-            inviteOnly: params.invite_only,
-            isWebPublic: params.is_web_public,
-            historyPublicToSubscribers: historyPublicToSubscribers(params.invite_only, params.history_public_to_subscribers),
             messageRetentionDays: retention.value,
             topicsPolicy,
             settings: settings.value,
