@@ -29,6 +29,7 @@ import { getRow, rows, withRow } from '../tables/table.js';
 import { putUserMutably } from '../tables/users.js';
 import { emitMembershipEvent } from './groups.js';
 import { announcePeers } from './peer-events.js';
+import { endSessions } from './sessions.js';
 import { streamDeleteEvent, streamUpdateEvent } from './stream-events.js';
 import { changeUserSetting } from './user-settings.js';
 
@@ -285,6 +286,7 @@ export function deactivateUser(tx: Tx, user: User, deactivation: Deactivation): 
   }
   leaveSubscriberCounts(tx, user);
   putUserMutably(tx.draft, { ...next, isActive: false });
+  endSessions(tx, user);
   announceOwnSubscriptions(tx, 'peer_remove', withUserRow(tx.before, { ...user, isActive: false }), selectSubscribedChannelIds(tx.before, user), user);
   emitPersonUpdate(tx, { user_id: user.id, is_active: false });
   announceChannelSettingExits(tx, user);

@@ -132,6 +132,16 @@ describe('/json/ paths with a development session', () => {
     expectError(model.call('GET', '/users/me', {}, { session: { cookie: cookieHeader(login) } }), 401, 'UNAUTHORIZED');
   });
 
+  it('stay logged out after the user is reactivated: deactivation ends their sessions', () => {
+    const model = devModel();
+    const login = as(model, null).post('/dev_fetch_api_key', { username: 'hamlet@zulip.com' });
+    const owner = { email: 'desdemona@zulip.com', apiKey: 'ZulipDevDesdemona000000000000009' };
+    expectSuccess(as(model, owner).delete('/users/6'));
+    expect(model.state.sessions.size).toBe(0);
+    expectSuccess(as(model, owner).post('/users/6/reactivate'));
+    expectError(model.call('GET', '/users/me', {}, { session: { cookie: cookieHeader(login) } }), 401, 'UNAUTHORIZED');
+  });
+
   it('accept HTTP Basic credentials too', () => {
     const owner = { email: 'desdemona@zulip.com', apiKey: 'ZulipDevDesdemona000000000000009' };
     expect(expectSuccess(devModel().call('GET', '/users/me', {}, { auth: owner, session: { cookie: '' } }))['user_id']).toBe(9);
