@@ -5,7 +5,7 @@
 import { Errors } from '../errors.js';
 import { accept, type Checked, reject } from '../outcome.js';
 import type { Channel, Message, State, User } from '../state.js';
-import { idTreeGet, idTreeLast } from '../tables/id-tree.js';
+import { idTreeGet, idTreeLast, walkUp } from '../tables/id-tree.js';
 import { getRow } from '../tables/table.js';
 import { isSubscribed, selectChannel } from './channels.js';
 import { HISTORICAL_READ } from './message-flags.js';
@@ -65,4 +65,12 @@ export function accessMessage(state: State, user: User, messageId: number, now: 
 export function selectNewestMessageId(state: State, user: User): number {
   const rows = getRow(state.userMessages, user.id);
   return (rows === undefined ? undefined : idTreeLast(rows)) ?? -1;
+}
+
+/** The ids of the messages the user starred, oldest first (the real server's get_starred_message_ids). */
+export function selectStarredMessageIds(state: State, user: User): number[] {
+  const starred = getRow(state.starredMessageIds, user.id);
+  const ids: number[] = [];
+  if (starred !== undefined) walkUp(starred, 0, (id) => ids.push(id) > 0);
+  return ids;
 }

@@ -176,3 +176,20 @@ describe('POST /register: users, groups, channels', () => {
     expect(register(newModel(), HAMLET)['realm_default_streams']).toEqual([CHANNEL.general]);
   });
 });
+
+describe('POST /register: starred_messages', () => {
+  it('lists the ids the user starred, oldest first, and follows a new star', () => {
+    const model = newModel();
+    const starredBefore = register(model, HAMLET, { fetch_event_types: '["starred_messages"]' })['starred_messages'];
+    expect(Array.isArray(starredBefore)).toBe(true);
+    const newest = register(model, HAMLET, { fetch_event_types: '["message"]' })['max_message_id'];
+    expectSuccess(as(model, HAMLET).post('/messages/flags', { messages: `[${newest}]`, op: 'add', flag: 'starred' }));
+    const body = register(model, HAMLET, { fetch_event_types: '["starred_messages"]' });
+    expect(body['starred_messages']).toEqual([...starredBefore, newest].sort((a, b) => a - b));
+    expect(body).not.toHaveProperty('realm_users');
+  });
+
+  it('is absent unless asked for when types are named', () => {
+    expect(register(newModel(), HAMLET, { fetch_event_types: '["message"]' })).not.toHaveProperty('starred_messages');
+  });
+});

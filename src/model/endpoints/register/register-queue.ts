@@ -10,7 +10,7 @@ import { presentSavedSnippet } from '../../present/saved-snippets.js';
 import { presentUserGroup } from '../../present/user-group.js';
 import { presentLegacyUserSettings, presentUserSettings } from '../../present/user-settings.js';
 import { selectQueueDefaults } from '../../rules/bots.js';
-import { selectNewestMessageId } from '../../rules/messages.js';
+import { selectNewestMessageId, selectStarredMessageIds } from '../../rules/messages.js';
 import { selectSavedSnippets } from '../../rules/saved-snippets.js';
 import { sendsLegacyUserSettingsForms } from '../../rules/user-settings.js';
 import { hasProviderToken } from '../../rules/video-calls.js';
@@ -153,6 +153,7 @@ export const registerQueue = defineEndpoint({
     if (want('default_streams')) Object.assign(data, presentDefaultStreamState(state, actor));
     if (want('message')) data['max_message_id'] = selectNewestMessageId(state, actor);
     if (want('message') && want('update_message_flags')) Object.assign(data, presentUnreadState(state, actor));
+    if (want('starred_messages')) data['starred_messages'] = selectStarredMessageIds(state, actor);
     if (want('video_calls') || want('has_provider_token')) {
       data['has_provider_token'] = hasProviderToken(state, actor);
       // The real server's name for the same fact (its provider is Zoom).
