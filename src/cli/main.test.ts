@@ -26,6 +26,8 @@ describe('chatref', { timeout: 60_000 }, () => {
   it('prints its version', async () => {
     const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
     expect(await run(['--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+    // -V as well as -v: both spellings are common (npm and node take -v, curl and git -V).
+    expect(await run(['-V'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
 
   it('reports a usage error in one line and a pointer to --help, not the whole help, with exit code 2', async () => {

@@ -10,7 +10,7 @@ const COMMANDS = `Commands:
   serve     run the in-memory server (chatref serve --help)
   conform   run the conformance suite against a server or the model (chatref conform --help)
 
-chatref --version prints the version.`;
+chatref --version (or -v, -V) prints the version.`;
 
 const USAGE = `Usage: chatref <command> [options]
 
@@ -27,7 +27,7 @@ const HOST_ERRORS = new Set(['EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_FAI
 
 async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (command === '--version' || command === '-v') {
+  if (command === '--version' || command === '-v' || command === '-V') {
     process.stdout.write(`${packageVersion()}\n`);
     return 0;
   }
