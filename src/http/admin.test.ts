@@ -165,7 +165,7 @@ describe('the admin API', () => {
     ]);
     expect(all.body.requests[1]).toMatchObject({
       user: CORDELIA.email,
-      userId: CORDELIA.userId,
+      user_id: CORDELIA.userId,
       params: { content: 'x' },
       response: { body: { result: 'success' } },
     });

@@ -89,7 +89,7 @@ describe('the control plane', () => {
     model.call('DELETE', '/users/5', { deactivation_notification_comment: 'Goodbye' }, { auth: IAGO });
     model.call('GET', '/nope', {}, { auth: HAMLET });
     const [last, deactivation, me] = model.control.requests();
-    expect(last).toMatchObject({ method: 'GET', path: '/api/v1/nope', status: 404, user: HAMLET.email, userId: HAMLET.userId });
+    expect(last).toMatchObject({ method: 'GET', path: '/api/v1/nope', status: 404, user: HAMLET.email, user_id: HAMLET.userId });
     expect(deactivation).toMatchObject({ method: 'DELETE', path: '/api/v1/users/5', status: 200, params: { deactivation_notification_comment: 'Goodbye' } });
     expect(me?.response.body).toMatchObject({ result: 'success', user_id: HAMLET.userId });
     expect(model.control.requests({ user: IAGO.email }).map((entry) => entry.path)).toEqual(['/api/v1/users/5']);

@@ -76,12 +76,12 @@ describe('the request log', () => {
       method: 'GET',
       path: '/user_uploads/1/ab/a.png',
       user: 'hamlet@chatref.test',
-      userId: 4,
+      user_id: 4,
       params: {},
-      files: [{ fieldName: 'f', fileName: 'a.png', contentType: 'image/png', size: 1000 }],
+      files: [{ field_name: 'f', file_name: 'a.png', content_type: 'image/png', size: 1000 }],
       status: 206,
-      durationMs: 0.25,
-      response: { headers: { 'Accept-Ranges': 'bytes' }, body: null, file: { contentType: 'image/png', size: 1000, range: { start: 0, end: 9 } } },
+      duration_ms: 0.25,
+      response: { headers: { 'Accept-Ranges': 'bytes' }, body: null, file: { content_type: 'image/png', size: 1000, range: { start: 0, end: 9 } } },
     });
   });
 

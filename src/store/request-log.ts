@@ -21,14 +21,22 @@ export interface RecordedRequest {
   /** The username of the request's Basic credentials (an e-mail address), or null. */
   readonly user: string | null;
   /** The id of the account with that address when the request arrived, or null. */
-  readonly userId: number | null;
+  readonly user_id: number | null;
   readonly params: Readonly<Record<string, string>>;
   /** Uploaded files, without their bytes. */
-  readonly files: readonly Omit<UploadedFile, 'contentKey'>[];
+  readonly files: readonly RecordedFile[];
   readonly status: number;
   /** From arrival to answer (a held GET /events counts its wait). */
-  readonly durationMs: number;
+  readonly duration_ms: number;
   readonly response: RecordedResponse;
+}
+
+/** An uploaded file as the log shows it. Entries are snake_case, as the chat API's JSON is: the admin API serves them as they are. */
+export interface RecordedFile {
+  readonly field_name: string;
+  readonly file_name: string;
+  readonly content_type: string;
+  readonly size: number;
 }
 
 export interface RecordedResponse {
@@ -38,7 +46,7 @@ export interface RecordedResponse {
   /** A text answer's text (the real server's HTML error pages). */
   readonly text?: string;
   /** A binary answer, summarised. */
-  readonly file?: { readonly contentType: string; readonly size: number; readonly range?: { readonly start: number; readonly end: number } };
+  readonly file?: { readonly content_type: string; readonly size: number; readonly range?: { readonly start: number; readonly end: number } };
 }
 
 export interface RequestFilter {
@@ -74,7 +82,7 @@ function summarise(response: ModelResponse): RecordedResponse {
     headers: response.headers,
     body: response.body,
     ...(response.text === undefined ? {} : { text: response.text }),
-    ...(file === undefined ? {} : { file: { contentType: file.contentType, size: file.size, ...(file.range === undefined ? {} : { range: file.range }) } }),
+    ...(file === undefined ? {} : { file: { content_type: file.contentType, size: file.size, ...(file.range === undefined ? {} : { range: file.range }) } }),
   };
 }
 
@@ -117,11 +125,11 @@ export class RequestLog {
       method: request.method.toUpperCase(),
       path: request.path,
       user: basicUsername(request.authorization),
-      userId: facts.userId,
+      user_id: facts.userId,
       params: request.params ?? {},
-      files: (request.files ?? []).map(({ contentKey: _key, ...file }) => file),
+      files: (request.files ?? []).map((file) => ({ field_name: file.fieldName, file_name: file.fileName, content_type: file.contentType, size: file.size })),
       status: response.status,
-      durationMs: facts.durationMs,
+      duration_ms: facts.durationMs,
       response: summarise(response),
     };
   }
@@ -148,7 +156,7 @@ function matches(entry: RecordedRequest, filter: RequestFilter): boolean {
   if (filter.user !== undefined) {
     const user = filter.user;
     const byId = typeof user === 'number' || /^[0-9]+$/.test(user);
-    if (byId ? entry.userId !== Number(user) : entry.user?.toLowerCase() !== user.toLowerCase()) return false;
+    if (byId ? entry.user_id !== Number(user) : entry.user?.toLowerCase() !== user.toLowerCase()) return false;
   }
   if (filter.path !== undefined && !globMatches(filter.path, entry.path) && !globMatches(`/api/v1${filter.path}`, entry.path)) return false;
   return true;

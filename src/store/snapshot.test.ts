@@ -181,7 +181,7 @@ describe('a snapshot of a busy realm', () => {
 
     liveABusyDay(live, 'later');
     liveABusyDay(copy, 'later');
-    const exchanges = (model: Model) => model.control.requests().map(({ durationMs: _ms, ...entry }) => entry);
+    const exchanges = (model: Model) => model.control.requests().map(({ duration_ms: _ms, ...entry }) => entry);
     expect(exchanges(copy)).toEqual(exchanges(live));
     expect(snapshotText(copy.control.snapshot())).toBe(snapshotText(live.control.snapshot()));
   });
