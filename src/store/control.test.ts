@@ -28,6 +28,18 @@ describe('the control plane', () => {
     expect(gone.body).toMatchObject({ code: 'BAD_EVENT_QUEUE_ID' });
   });
 
+  it('puts the clock back on reset: a frozen or moved clock runs from the base clock again', () => {
+    let base = T0;
+    const model = createModel({ seed: 'control', clock: () => base });
+    model.control.setClock({ frozen: true, advance: 3600 });
+    base += 10;
+    expect(model.control.clock()).toEqual({ now: T0 + 3600, frozen: true, offset: 3590 });
+    model.control.reset();
+    expect(model.control.clock()).toEqual({ now: T0 + 10, frozen: false, offset: 0 });
+    base += 1;
+    expect(model.store.clock()).toBe(T0 + 11);
+  });
+
   it('forgets rate-limit counts on reset, so a locked account may log in again', () => {
     const model = createModel({ seed: 'control', clock: () => T0 });
     const login = (password: string) => model.call('POST', '/fetch_api_key', { username: HAMLET.email, password }).status;

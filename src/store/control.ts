@@ -53,9 +53,14 @@ export class Control {
     return this.journalFile?.file ?? null;
   }
 
-  /** Back to the state the server started with (its fixture or snapshot), files included; event queues are dropped and rate-limit counts forgotten. */
+  /**
+   * Back to how the server started: its fixture or snapshot, files included,
+   * and its clock (the system's or the one it was given, running, not moved);
+   * event queues are dropped and rate-limit counts forgotten.
+   */
   reset(): void {
     this.journalFile?.append({ kind: 'reset' });
+    this.store.setClock({ offset: 0, frozenAt: null });
     this.replaceWith(this.initial);
     this.store.clearRateLimits();
   }
