@@ -88,7 +88,8 @@ function routes(control: Control): Record<string, Record<string, Handler>> {
   };
 }
 
-const ENDPOINT_LIST = [
+/** What the control plane answers, as `METHOD /chatref/admin/…` lines. */
+export const ENDPOINT_LIST = [
   'POST /reset',
   'GET /snapshot',
   'POST /restore',

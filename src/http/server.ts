@@ -21,6 +21,7 @@ import { ADMIN_PREFIX, adminApi, generateAdminToken } from './admin.js';
 import { clientErrorHandler } from './client-errors.js';
 import { Connections } from './connections.js';
 import { type CorsOptions, corsHandler } from './cors.js';
+import { homePages } from './home-page.js';
 import { type ReadRequestResult, readRequest } from './read-request.js';
 import { writeResponse } from './write-response.js';
 
@@ -173,12 +174,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   if (options.journal !== undefined) control.openJournal(options.journal);
   const adminToken = options.adminToken ?? generateAdminToken();
   const admin = adminApi(control, adminToken);
+  const pages = homePages(store);
   const log = options.log ?? writeStderr;
   let authority = '';
 
   function serve(req: IncomingMessage, res: ServerResponse, fail: (error: unknown) => void): void {
     const method = req.method ?? 'GET';
     if (admin.serve(req, res, fail)) return;
+    if (pages.serve(req, res, authority)) return;
     const api = apiTarget(req.url ?? '/');
     if (api === null) {
       // The file paths outside the API (/user_uploads/…, /user_avatars/…): the store asks the model who may read what.
