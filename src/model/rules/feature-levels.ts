@@ -46,3 +46,24 @@ export const BOT_GROUP_MEMBERSHIP_FEATURE_LEVEL = 496;
 export function canBotsChangeGroupMembership(state: State): boolean {
   return state.featureLevel >= BOT_GROUP_MEMBERSHIP_FEATURE_LEVEL;
 }
+
+/*
+ * Register keys the real server added at a feature level (its OpenAPI's
+ * "New in" notes): below the level the key is not sent
+ * (endpoints/register/fetch-types.ts).
+ */
+
+/** presence_last_update_id in the presence section. */
+export const PRESENCE_LAST_UPDATE_ID_FEATURE_LEVEL = 263;
+/** saved_snippets. */
+export const SAVED_SNIPPETS_FEATURE_LEVEL = 297;
+/** navigation_tour_video_url with onboarding_steps. */
+export const NAVIGATION_TOUR_VIDEO_FEATURE_LEVEL = 369;
+/** channel_folders. */
+export const CHANNEL_FOLDERS_FEATURE_LEVEL = 389;
+/** navigation_views. */
+export const NAVIGATION_VIEWS_FEATURE_LEVEL = 390;
+/** reminders. */
+export const REMINDERS_FEATURE_LEVEL = 399;
+/** has_webex_token with video_calls. */
+export const WEBEX_TOKEN_FEATURE_LEVEL = 493;

@@ -9,13 +9,20 @@ import { presentReminder, presentScheduledMessage } from '../../present/schedule
 import { selectRegisterDrafts } from '../../rules/drafts.js';
 import { selectNavigationViews } from '../../rules/navigation-views.js';
 import { selectUndeliveredReminders, selectUndeliveredScheduledMessages } from '../../rules/scheduled-messages.js';
-import type { State, User } from '../../state.js';
+import type { RegisterContext } from './register-context.js';
 
-export function presentComposeState(state: State, actor: User, want: (type: string) => boolean): Record<string, unknown> {
-  const data: Record<string, unknown> = {};
-  if (want('navigation_views')) data['navigation_views'] = selectNavigationViews(state, actor).map(presentNavigationView);
-  if (want('drafts')) data['drafts'] = selectRegisterDrafts(state, actor).map(presentDraft);
-  if (want('scheduled_messages')) data['scheduled_messages'] = selectUndeliveredScheduledMessages(state, actor).map(presentScheduledMessage);
-  if (want('reminders')) data['reminders'] = selectUndeliveredReminders(state, actor).map(presentReminder);
-  return data;
+export function presentNavigationViewState({ state, actor }: RegisterContext): Record<string, unknown> {
+  return { navigation_views: selectNavigationViews(state, actor).map(presentNavigationView) };
+}
+
+export function presentDraftState({ state, actor }: RegisterContext): Record<string, unknown> {
+  return { drafts: selectRegisterDrafts(state, actor).map(presentDraft) };
+}
+
+export function presentScheduledMessageState({ state, actor }: RegisterContext): Record<string, unknown> {
+  return { scheduled_messages: selectUndeliveredScheduledMessages(state, actor).map(presentScheduledMessage) };
+}
+
+export function presentReminderState({ state, actor }: RegisterContext): Record<string, unknown> {
+  return { reminders: selectUndeliveredReminders(state, actor).map(presentReminder) };
 }

@@ -25,7 +25,22 @@ export const REPORT_MESSAGE_TYPES = [
   { key: 'other', name: 'Other reason' },
 ] as const;
 
-export function presentLimits(state: State): Record<string, unknown> {
+export const LIMIT_KEYS = [
+  'max_avatar_file_size_mib',
+  'max_file_upload_size_mib',
+  'max_icon_file_size_mib',
+  'max_logo_file_size_mib',
+  'max_stream_name_length',
+  'max_stream_description_length',
+  'max_bulk_new_subscription_messages',
+  'max_topic_length',
+  'max_message_length',
+  'max_channel_folder_name_length',
+  'max_channel_folder_description_length',
+  'max_reminder_note_length',
+] as const;
+
+export function presentLimits(state: State): Record<(typeof LIMIT_KEYS)[number], unknown> {
   return {
     max_avatar_file_size_mib: MAX_AVATAR_FILE_SIZE_MIB,
     max_file_upload_size_mib: state.server.maxFileUploadSizeMib,

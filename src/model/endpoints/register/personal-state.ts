@@ -9,29 +9,29 @@ import { selectAlertWords } from '../../rules/alert-words.js';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../../rules/message-rendering.js';
 import { presentMutedUsers } from '../../rules/muted-users.js';
 import { selectUserTopics } from '../../rules/user-topics.js';
-import type { State, User } from '../../state.js';
+import type { RegisterContext } from './register-context.js';
 
-export interface PersonalStateOptions {
-  /** Whether the type is among those asked for (every type when none were named). */
-  readonly want: (type: string) => boolean;
-  /** Whether the client named the types it wants (fetch_event_types or event_types). */
-  readonly typesNamed: boolean;
-  readonly emptyTopicName: boolean;
+export function presentAlertWords({ state, actor }: RegisterContext): Record<string, unknown> {
+  return { alert_words: [...selectAlertWords(state, actor.id)] };
 }
 
-export function presentPersonalState(state: State, actor: User, options: PersonalStateOptions): Record<string, unknown> {
-  const { want } = options;
-  const data: Record<string, unknown> = {};
-  if (want('alert_words')) data['alert_words'] = [...selectAlertWords(state, actor.id)];
-  if (want('muted_users')) data['muted_users'] = presentMutedUsers(state, actor.id);
-  if (want('muted_topics') && !(options.typesNamed && want('user_topic'))) data['muted_topics'] = presentMutedTopics(state, actor.id);
-  if (want('user_topic')) {
-    data['user_topics'] = selectUserTopics(state, actor.id).map((row) => ({
+export function presentMutedUserState({ state, actor }: RegisterContext): Record<string, unknown> {
+  return { muted_users: presentMutedUsers(state, actor.id) };
+}
+
+/** The legacy form of user_topics (the fetch-type table leaves it out for a client that named user_topic). */
+export function presentMutedTopicState({ state, actor }: RegisterContext): Record<string, unknown> {
+  return { muted_topics: presentMutedTopics(state, actor.id) };
+}
+
+export function presentUserTopicState({ state, actor, capabilities }: RegisterContext): Record<string, unknown> {
+  const emptyTopicName = capabilities['empty_topic_name'] === true;
+  return {
+    user_topics: selectUserTopics(state, actor.id).map((row) => ({
       stream_id: row.channelId,
-      topic_name: row.topicName === '' && !options.emptyTopicName ? EMPTY_TOPIC_DISPLAY_NAME : row.topicName,
+      topic_name: row.topicName === '' && !emptyTopicName ? EMPTY_TOPIC_DISPLAY_NAME : row.topicName,
       last_updated: row.lastUpdated,
       visibility_policy: row.visibilityPolicy,
-    }));
-  }
-  return data;
+    })),
+  };
 }

@@ -11,7 +11,7 @@ import {
   VIDEO_CHAT_PROVIDERS,
 } from '../../rules/realm-settings.js';
 import type { State } from '../../state.js';
-import { presentLimits, REPORT_MESSAGE_TYPES } from './limits.js';
+import { LIMIT_KEYS, presentLimits, REPORT_MESSAGE_TYPES } from './limits.js';
 
 /** Every organization setting with its realm_ prefix, in API form. */
 export function presentRealmSettings(state: State): Record<string, unknown> {
@@ -46,7 +46,69 @@ export function presentRealmSettingUpdate(state: State, name: string): Record<st
   return data;
 }
 
-export function presentRealmState(state: State, origin: string): Record<string, unknown> {
+/** The keys of the realm section besides the settings (realm_<setting>): server facts, limits and derived values. */
+const REALM_FACT_KEYS = [
+  'realm_allow_edit_history',
+  'realm_mandatory_topics',
+  'realm_push_notifications_enabled',
+  'realm_push_notifications_enabled_end_timestamp',
+  'realm_authentication_methods',
+  'realm_presence_disabled',
+  'realm_upload_quota_mib',
+  'realm_icon_url',
+  'realm_icon_source',
+  'realm_logo_url',
+  'realm_logo_source',
+  'realm_night_logo_url',
+  'realm_night_logo_source',
+  'realm_url',
+  'realm_uri',
+  'realm_bot_domain',
+  'realm_available_video_chat_providers',
+  'settings_send_digest_emails',
+  'realm_email_auth_enabled',
+  'realm_password_auth_enabled',
+  'realm_plan_type',
+  'zulip_plan_is_not_limited',
+  'development_environment',
+  'password_min_length',
+  'password_max_length',
+  'password_min_guesses',
+  'server_inline_image_preview',
+  'server_inline_url_embed_preview',
+  'server_avatar_changes_disabled',
+  'server_name_changes_disabled',
+  'server_web_public_streams_enabled',
+  'server_needs_upgrade',
+  'server_can_summarize_topics',
+  'giphy_rating_options',
+  'event_queue_longpoll_timeout_seconds',
+  'server_jitsi_server_url',
+  'jitsi_server_url',
+  'realm_date_created',
+  ...LIMIT_KEYS,
+  'server_report_message_types',
+  'server_presence_ping_interval_seconds',
+  'server_presence_offline_threshold_seconds',
+  'server_typing_started_expiry_period_milliseconds',
+  'server_typing_stopped_wait_period_milliseconds',
+  'server_typing_started_wait_period_milliseconds',
+  'server_min_deactivated_realm_deletion_days',
+  'server_max_deactivated_realm_deletion_days',
+  'realm_empty_topic_display_name',
+  'server_generation',
+] as const;
+
+/** Every key of the realm section (the fetch-type table lists them; its test checks they are what is served). */
+export const REALM_STATE_KEYS: readonly string[] = [
+  'realm_name',
+  ...Object.keys(REALM_PROPERTIES).map((name) => `realm_${name}`),
+  ...REALM_GROUP_SETTING_NAMES.map((name) => `realm_${name}`),
+  ...Object.keys(REALM_CHANNEL_SETTINGS).map((name) => `realm_${name}`),
+  ...REALM_FACT_KEYS,
+];
+
+export function presentRealmState(state: State, origin: string, serverGeneration: number): Record<string, unknown> {
   const { realm } = state;
   return {
     ...presentRealmSettings(state),
@@ -98,5 +160,6 @@ export function presentRealmState(state: State, origin: string): Record<string, 
     server_min_deactivated_realm_deletion_days: 14,
     server_max_deactivated_realm_deletion_days: null,
     realm_empty_topic_display_name: EMPTY_TOPIC_DISPLAY_NAME,
+    server_generation: serverGeneration,
   };
 }
