@@ -375,8 +375,8 @@ describe('applyEvents: realm and groups', () => {
   });
 
   it('reports event types it has no rule for and ignores those without state', () => {
-    const result = applyEvents(initialState(), [{ type: 'heartbeat' }, { type: 'message', message: {} }, { type: 'realm_domains', op: 'remove', domain: 'x' }]);
-    expect(result.unknownTypes).toEqual(['realm_domains']);
+    const result = applyEvents(initialState(), [{ type: 'heartbeat' }, { type: 'reaction', op: 'add' }, { type: 'no_such_event', op: 'remove' }]);
+    expect(result.unknownTypes).toEqual(['no_such_event']);
   });
 });
 

@@ -6,7 +6,9 @@
  * agree) for the state keys chatref serves: realm_user, subscription,
  * stream, realm_user_groups, realm, custom_profile_fields, default_streams,
  * user_status, video_calls, saved_snippets, realm_linkifiers, realm_emoji, realm_bot, presence,
- * alert_words, muted_users, user_topic and muted_topics. Facts were taken from that function; the
+ * alert_words, muted_users, user_topic, muted_topics, the compose and admin
+ * sections, the message keys (apply-message-events.ts) and the settings
+ * (apply-settings-events.ts). Facts were taken from that function; the
  * code is ours and works on the post-processed form register answers
  * (realm_users / realm_non_active_users rather than the server's raw_users).
  *
@@ -18,6 +20,8 @@
 
 import { applyChannelFolder, applyRealmPlaygrounds, applyRealmUserSettingsDefaults } from './apply-admin-events.js';
 import { applyDrafts, applyNavigationView, applyReminders, applyScheduledMessages } from './apply-compose-events.js';
+import { applyDeleteMessage, applyMessage, applyMessageFlags, applyUpdateMessage, finishMessages } from './apply-message-events.js';
+import { applyLegacySetting, applyPushDevice, applyRealmDomains, applyUserSettings, REPLACING_EVENTS } from './apply-settings-events.js';
 
 /** A register response or a state derived from one. */
 export type RegisterState = Record<string, any>;
@@ -83,10 +87,6 @@ export const PLACEMENT_UNKNOWN = '__apply_event_placement_unknown__';
 /** Event types that never change the state keys above (the real applier ignores them too). */
 const NO_STATE_EFFECT: ReadonlySet<string> = new Set([
   'heartbeat',
-  'message',
-  'update_message',
-  'delete_message',
-  'update_message_flags',
   'reaction',
   'submessage',
   'typing',
@@ -228,14 +228,36 @@ class Applier {
         // chatref serves the spec's has_provider_token and the real server's has_zoom_token for the same fact.
         for (const key of ['has_zoom_token', 'has_provider_token']) if (key in this.s) this.s[key] = event['value'];
         return;
-      default:
-        if (!NO_STATE_EFFECT.has(event.type)) this.unknown.add(event.type);
+      case 'message':
+        return applyMessage(this.s, event, this.myId);
+      case 'delete_message':
+        return applyDeleteMessage(this.s, event);
+      case 'update_message':
+        return applyUpdateMessage(this.s, event);
+      case 'update_message_flags':
+        return applyMessageFlags(this.s, event, this.myId);
+      case 'user_settings':
+        return applyUserSettings(this.s, event);
+      case 'update_display_settings':
+      case 'update_global_notifications':
+        return applyLegacySetting(this.s, event);
+      case 'realm_domains':
+        return applyRealmDomains(this.s, event);
+      case 'push_device':
+        return applyPushDevice(this.s, event);
+      default: {
+        const replacing = REPLACING_EVENTS[event.type];
+        if (replacing !== undefined) {
+          if (replacing[0] in this.s) this.s[replacing[0]] = structuredClone(event[replacing[1]]);
+        } else if (!NO_STATE_EFFECT.has(event.type)) this.unknown.add(event.type);
+      }
     }
   }
 
   /** After the batch: the actor's own permissions, derived again where something they depend on changed. */
   finish(): void {
     if (this.permissionsStale) this.derivePermissions();
+    finishMessages(this.s);
   }
 
   // ------------------------------------------------------------------ users
