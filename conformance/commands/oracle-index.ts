@@ -1,7 +1,7 @@
 /**
  * The event oracle's command sequences: the user writes of the invariant
  * property (reused as they are) plus channel, subscription, group, status,
- * profile and realm writes. Reads are left out: they send no events.
+ * profile, realm and message writes. Reads are left out: they send no events.
  */
 import fc from 'fast-check';
 import { ChangeRoleCommand } from './change-role.js';
@@ -9,6 +9,7 @@ import { CreateUserCommand } from './create-user.js';
 import { DeactivateUserCommand } from './deactivate-user.js';
 import { ArchiveChannelCommand, CHANNEL_CHANGES, CreateChannelCommand, SubscriptionCommand, UpdateChannelCommand } from './oracle-channels.js';
 import { CreateGroupCommand, DeactivateGroupCommand, GroupMembershipCommand, UpdateGroupCommand } from './oracle-groups.js';
+import { DeleteMessageCommand, MessageFlagCommand, MoveTopicCommand, SendMessageCommand } from './oracle-messages.js';
 import { CreateProfileFieldCommand, ProfileDataCommand } from './oracle-profile.js';
 import { UpdateRealmCommand } from './oracle-realm.js';
 import { STATUS_CHANGES, StatusCommand } from './oracle-status.js';
@@ -54,6 +55,13 @@ export const ORACLE_COMMANDS: readonly fc.Arbitrary<OracleCommand>[] = [
   fc.tuple(callerPosition, position).map(([caller, group]) => new DeactivateGroupCommand(caller, group)),
   // Organization settings
   fc.tuple(callerPosition, position, position).map(([caller, setting, value]) => new UpdateRealmCommand(caller, setting, value)),
+  // Messages
+  fc.tuple(position, fc.boolean(), position, maybePosition).map(([caller, toChannel, target, also]) => new SendMessageCommand(caller, toChannel, target, also)),
+  fc
+    .tuple(position, position, fc.constantFrom('starred' as const, 'read' as const), fc.boolean())
+    .map(([caller, message, flag, add]) => new MessageFlagCommand(caller, message, flag, add)),
+  fc.tuple(callerPosition, position).map(([caller, message]) => new MoveTopicCommand(caller, message)),
+  fc.tuple(callerPosition, position).map(([caller, message]) => new DeleteMessageCommand(caller, message)),
 ];
 
 /** Sequences of writes; each costs a few requests, and the oracle then registers every queue again. */

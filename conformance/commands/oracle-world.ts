@@ -45,6 +45,8 @@ export interface OracleRegistry {
   readonly touchedSettings: Set<string>;
   /** The check's own profile field: created at most once per realm (the API cannot delete it). */
   fieldCreated: boolean;
+  /** Messages the check sent and has not deleted, newest last (the message commands pick among them). */
+  readonly messageIds: number[];
   /**
    * can_access_all_users_group, which some runs set to members only before
    * they register (guests then see only users they share a channel with):

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { CheckFailure } from '../check.js';
 import { CreateChannelCommand, SubscriptionCommand } from '../commands/oracle-channels.js';
+import { DeleteMessageCommand, MessageFlagCommand, MoveTopicCommand, SendMessageCommand } from '../commands/oracle-messages.js';
 import { StatusCommand } from '../commands/oracle-status.js';
 import type { OracleCommand } from '../commands/oracle-world.js';
 import { RenameUserCommand } from '../commands/rename-user.js';
@@ -103,9 +104,41 @@ const WRITES = (): OracleCommand[] => [
   new SubscriptionCommand(0, 0, true, 2),
 ];
 
+/** A channel of the owner and the member; messages in it and between users; stars, reads, a move and a deletion. */
+const MESSAGE_WRITES = (): OracleCommand[] => [
+  new CreateChannelCommand(0, false, false, 1),
+  new SendMessageCommand(1, true, 0, undefined),
+  new SendMessageCommand(0, false, 1, 2),
+  new SendMessageCommand(1, false, 0, undefined),
+  new MessageFlagCommand(0, 0, 'starred', true),
+  new MessageFlagCommand(0, 0, 'read', true),
+  new MessageFlagCommand(1, 2, 'read', false),
+  new MoveTopicCommand(0, 0),
+  new DeleteMessageCommand(0, 1),
+];
+
 describe('the events oracle', () => {
   it('holds on the model for renames, statuses, a new channel and a subscription', async () => {
     expect(await oracleFailure(freshModelTarget('oracle-teeth'), WRITES)).toBeUndefined();
+  }, 60_000);
+
+  it('holds on the model for messages, flags, a topic move and a deletion', async () => {
+    expect(await oracleFailure(freshModelTarget('oracle-teeth'), MESSAGE_WRITES)).toBeUndefined();
+  }, 60_000);
+
+  it('fails on a server that forgets starring, naming starred_messages', async () => {
+    const failure = await oracleFailure(forgetting('update_message_flags', 'add'), () => MESSAGE_WRITES().slice(0, 5));
+    expect(failure?.expected).toMatch(/starred_messages: applying the events gave \[\]; a fresh register shows \[\d+\]/);
+  }, 60_000);
+
+  it('fails on a server that forgets to tell the recipients of a direct message', async () => {
+    const failure = await oracleFailure(
+      rewritingEvents('forgets direct messages', (_queue, events) =>
+        events.filter((event) => !(event['type'] === 'message' && event['message']?.['type'] === 'private')),
+      ),
+      () => [new SendMessageCommand(1, false, 0, undefined)],
+    );
+    expect(failure?.expected).toMatch(/(recent_private_conversations|max_message_id|unread_msgs)/);
   }, 60_000);
 
   it('fails on a server that forgets the rename event, naming the observer and the path', async () => {

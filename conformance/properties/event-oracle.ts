@@ -31,7 +31,7 @@ import { checkProperty, Recorder } from './recorder.js';
 
 const CLAUSE = 'events.oracle.register-agrees';
 
-/** The register keys under test: every state section chatref serves. */
+/** The register keys under test: every section the oracle's writes change (the message ones by their events). */
 export const ORACLE_FETCH_TYPES = [
   'realm_user',
   'subscription',
@@ -42,6 +42,10 @@ export const ORACLE_FETCH_TYPES = [
   'default_streams',
   'user_status',
   'video_calls',
+  'message',
+  'update_message_flags',
+  'starred_messages',
+  'recent_private_conversations',
 ] as const;
 
 /** How long a queue waits for another observer's sync status when it may see that user (its own is waited for EVENT_WAIT_MS). */
@@ -183,6 +187,7 @@ async function provision(ctx: CheckContext): Promise<OracleRegistry> {
     realmSettings: realmSettings(state, groupIds),
     touchedSettings: new Set(),
     fieldCreated: existing.some((field) => field['name'] === ORACLE_FIELD_NAME),
+    messageIds: [],
   };
   if (members !== undefined && access !== undefined) {
     const original: GuestAccess = access === members ? 'restricted' : 'open';
