@@ -257,6 +257,8 @@ class Applier {
   /** After the batch: the actor's own permissions, derived again where something they depend on changed. */
   finish(): void {
     if (this.permissionsStale) this.derivePermissions();
+    // The time register read the presences at: a later register reads them later.
+    if ('server_timestamp' in this.s) this.s['server_timestamp'] = unknownValue('the time of the fetch');
     finishMessages(this.s);
   }
 
@@ -746,6 +748,8 @@ class Applier {
   private presence(event: StateEvent): void {
     const all = this.s['presences'];
     if (!isObject(all)) return;
+    // As the real applier says: no event carries the last_update_id of the presence it reports.
+    if ('presence_last_update_id' in this.s) this.s['presence_last_update_id'] = unknownValue('the newest presence update id (no presence event carries it)');
     if (isObject(event['presences'])) {
       for (const [key, value] of Object.entries(event['presences'])) all[key] = structuredClone(value);
       return;
