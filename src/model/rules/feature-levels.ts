@@ -57,6 +57,8 @@ export function canBotsChangeGroupMembership(state: State): boolean {
 export const PRESENCE_LAST_UPDATE_ID_FEATURE_LEVEL = 263;
 /** saved_snippets. */
 export const SAVED_SNIPPETS_FEATURE_LEVEL = 297;
+/** realm_billing. */
+export const REALM_BILLING_FEATURE_LEVEL = 363;
 /** navigation_tour_video_url with onboarding_steps. */
 export const NAVIGATION_TOUR_VIDEO_FEATURE_LEVEL = 369;
 /** channel_folders. */
@@ -65,5 +67,7 @@ export const CHANNEL_FOLDERS_FEATURE_LEVEL = 389;
 export const NAVIGATION_VIEWS_FEATURE_LEVEL = 390;
 /** reminders. */
 export const REMINDERS_FEATURE_LEVEL = 399;
+/** push_devices. */
+export const PUSH_DEVICES_FEATURE_LEVEL = 406;
 /** has_webex_token with video_calls. */
 export const WEBEX_TOKEN_FEATURE_LEVEL = 493;

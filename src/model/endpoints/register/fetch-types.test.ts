@@ -105,8 +105,10 @@ describe('names the server does not know', () => {
 describe('fetch types and feature levels', () => {
   it('leaves out the keys newer than the realm’s level', () => {
     const model = atFeatureLevel(388);
-    const keys = registerKeys(model, ['channel_folders', 'navigation_views', 'reminders', 'drafts', 'onboarding_steps', 'video_calls']);
-    expect(keys).toEqual([...ALWAYS_SENT_KEYS, 'drafts', 'onboarding_steps', 'navigation_tour_video_url', 'has_zoom_token', 'has_provider_token'].sort());
+    const types = ['channel_folders', 'navigation_views', 'reminders', 'drafts', 'onboarding_steps', 'video_calls', 'realm_billing', 'push_device'];
+    const keys = registerKeys(model, types);
+    const older = ['drafts', 'onboarding_steps', 'navigation_tour_video_url', 'has_zoom_token', 'has_provider_token', 'realm_billing'];
+    expect(keys).toEqual([...ALWAYS_SENT_KEYS, ...older].sort());
   });
 
   it('sends the legacy settings before FL 439, to clients without user_settings_object', () => {

@@ -18,6 +18,8 @@ import {
   NAVIGATION_TOUR_VIDEO_FEATURE_LEVEL,
   NAVIGATION_VIEWS_FEATURE_LEVEL,
   PRESENCE_LAST_UPDATE_ID_FEATURE_LEVEL,
+  PUSH_DEVICES_FEATURE_LEVEL,
+  REALM_BILLING_FEATURE_LEVEL,
   REMINDERS_FEATURE_LEVEL,
   SAVED_SNIPPETS_FEATURE_LEVEL,
   WEBEX_TOKEN_FEATURE_LEVEL,
@@ -170,7 +172,7 @@ export const FETCH_TYPES: Readonly<Record<string, FetchType>> = {
   // The legacy name: always empty, as on the real server since FL 176.
   realm_filters: { keys: ['realm_filters'], present: () => ({ realm_filters: [] }) },
   realm_playgrounds: { keys: ['realm_playgrounds'], present: presentPlaygroundState },
-  realm_billing: { keys: ['realm_billing'], present: presentRealmBilling },
+  realm_billing: { keys: ['realm_billing'], keySince: { realm_billing: REALM_BILLING_FEATURE_LEVEL }, present: presentRealmBilling },
   realm_user: {
     keys: REALM_USER_KEYS,
     present: ({ state, actor, capabilities, clientGravatar, now }) =>
@@ -213,7 +215,7 @@ export const FETCH_TYPES: Readonly<Record<string, FetchType>> = {
   // chatref's own name, after the spec's has_provider_token event: the video_calls keys the spec knows.
   has_provider_token: { keys: ['has_zoom_token', 'has_provider_token'], present: providerTokens },
   giphy: { keys: ['giphy_api_key'], present: presentGiphy },
-  push_device: { keys: ['push_devices'], present: presentPushDevices },
+  push_device: { keys: ['push_devices'], keySince: { push_devices: PUSH_DEVICES_FEATURE_LEVEL }, present: presentPushDevices },
 };
 
 function channelOptions(ctx: RegisterContext) {
