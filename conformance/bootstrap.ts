@@ -109,6 +109,29 @@ function refused(response: TargetResponse): boolean {
   return response.status >= 400 && response.status < 500 && body?.['result'] === 'error' && typeof body['code'] === 'string';
 }
 
+/**
+ * An answer the chat API never gives to the set-up: a 5xx, or a body that is
+ * not a JSON object (an HTML page, plain text, nothing). Something else
+ * answers at that URL (a proxy, another web server) or the server is failing:
+ * the run cannot start, as opposed to a real API answering the set-up wrongly.
+ */
+function notTheApi(response: TargetResponse): boolean {
+  return response.status >= 500 || bodyOf(response) === null;
+}
+
+/** `503 text/html "Service Unavailable"`: an answer in a few words, for a one-line message (JSON shown as it is). */
+export function describeForeignAnswer(response: TargetResponse): string {
+  const type = (response.headers['content-type'] ?? '').split(';')[0]!.trim();
+  const clip = (text: string) => (text.length > 100 ? `${text.slice(0, 99)}…` : text);
+  const head = `${response.status}${type === '' ? '' : ` ${type}`}`;
+  const body = response.body;
+  if (body === null || body === undefined || body === '') return `${head} with an empty body`;
+  if (typeof body !== 'string') return `${head} ${clip(JSON.stringify(body))}`;
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(body)?.[1]?.trim();
+  const text = title !== undefined && title !== '' ? title : /^\s*</.test(body) ? body.replace(/<[^>]*>/g, ' ') : body;
+  return `${head} ${JSON.stringify(clip(text.replace(/\s+/g, ' ').trim()))}`;
+}
+
 function isUserId(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 }
@@ -121,8 +144,9 @@ export interface BootstrapOptions {
 /**
  * Checks the owner account and creates the cast. Throws CouldNotRunError
  * when the suite cannot use the target (unreachable, credentials refused,
- * not an owner, not allowed to create users, password login disabled), and
- * SetupFailure when the target answers a set-up request wrongly.
+ * not an owner, not allowed to create users, password login disabled, a 5xx
+ * or non-JSON answer), and SetupFailure when the target answers a set-up
+ * request wrongly.
  */
 export async function bootstrap(target: Target, owner: TargetCredentials, options: BootstrapOptions = {}): Promise<Session> {
   const runId = options.runId ?? newRunId();
@@ -142,14 +166,14 @@ export async function bootstrap(target: Target, owner: TargetCredentials, option
     return response;
   };
   /** Sends one set-up request and returns the exchange, so a failure can show it. */
-  const ask = async (via: Caller, auth: TargetAuth, method: string, path: string, params: Readonly<Record<string, string>> = {}): Promise<Exchange> => ({
-    auth,
-    method,
-    path,
-    params,
-    files: [],
-    response: await via(auth, method, path, params),
-  });
+  const ask = async (via: Caller, auth: TargetAuth, method: string, path: string, params: Readonly<Record<string, string>> = {}): Promise<Exchange> => {
+    const response = await via(auth, method, path, params);
+    if (log !== null && notTheApi(response)) {
+      const why = response.status >= 500 ? 'a server error' : 'not JSON, so something other than the chat API answers there';
+      throw new CouldNotRunError(`${target.name} answered ${method} ${path} with ${describeForeignAnswer(response)} (${why})`);
+    }
+    return { auth, method, path, params, files: [], response };
+  };
   const setupFailure = (step: string, clause: string, exchange: Exchange, expected: string): SetupFailure =>
     new SetupFailure(expected, exchange, clause, step, [...(log ?? [exchange])]);
 

@@ -287,6 +287,65 @@ describe('runConformance', () => {
   });
 });
 
+describe('answers that are not the chat API', () => {
+  const html503: TargetResponse = {
+    status: 503,
+    headers: { 'content-type': 'text/html' },
+    body: '<html><head><title>503 Service Temporarily Unavailable</title></head><body><h1>503</h1><hr>nginx</body></html>\n',
+  };
+
+  it('a 503 with HTML to GET /users/me is "could not run", in one line saying what answered what', async () => {
+    const target = brokenModel(() => html503);
+    const report = await runConformance({ target, owner: OWNER, checks: [meRole], clauses: CLAUSES });
+    expect(report.outcome).toBe('could not run');
+    expect(exitCodeOf(report)).toBe(2);
+    expect(report.couldNotRun).toBe('broken answered GET /users/me with 503 text/html "503 Service Temporarily Unavailable" (a server error)');
+    expect(report.results).toEqual([]);
+  });
+
+  it('a 5xx JSON error during the cast is "could not run", and the users made before it are deactivated', async () => {
+    let creations = 0;
+    const target = brokenModel((method, path, response) =>
+      method === 'POST' && path === '/users' && ++creations === 3
+        ? { ...response, status: 500, body: { result: 'error', msg: 'Internal server error', code: 'BAD_REQUEST' } }
+        : response,
+    );
+    const report = await runConformance({ target, owner: OWNER, checks: [meRole], clauses: CLAUSES });
+    expect(report.couldNotRun).toBe(
+      'broken answered POST /users with 500 application/json {"result":"error","msg":"Internal server error","code":"BAD_REQUEST"} (a server error)',
+    );
+    // The two made before the failing third (whose id the 500 did not say).
+    expect(target.calls.filter((call) => call.startsWith('DELETE /users/'))).toHaveLength(2);
+  });
+
+  it('a page that is not JSON (a 200 login page, an empty 404) is "could not run"; a JSON 4xx stays the failing clause', async () => {
+    const page = await runConformance({
+      target: brokenModel(() => ({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: '<!doctype html>\n<p>Please   log in</p>' })),
+      owner: OWNER,
+      checks: [meRole],
+      clauses: CLAUSES,
+    });
+    expect(page.couldNotRun).toBe(
+      'broken answered GET /users/me with 200 text/html "Please log in" (not JSON, so something other than the chat API answers there)',
+    );
+    const empty = await runConformance({
+      target: brokenModel(() => ({ status: 404, headers: {}, body: null })),
+      owner: OWNER,
+      checks: [meRole],
+      clauses: CLAUSES,
+    });
+    expect(empty.couldNotRun).toMatch(/^broken answered GET \/users\/me with 404 with an empty body \(not JSON/);
+
+    const refusedRole = brokenModel((method, path, response) =>
+      method === 'PATCH' && path.startsWith('/users/')
+        ? { ...response, status: 400, body: { result: 'error', msg: 'Invalid role', code: 'BAD_REQUEST' } }
+        : response,
+    );
+    const failing = await runConformance({ target: refusedRole, owner: OWNER, checks: [meRole], clauses: CLAUSES });
+    expect([failing.outcome, exitCodeOf(failing), failing.results.map((result) => result.id)]).toEqual(['fail', 1, ['setup.set-role']]);
+  });
+});
+
 describe('failure evidence', () => {
   it('fails a clause a failing assertion names even when its check does not list it, at any --level', async () => {
     const blamesOther = check('sample.blames-other', ['sample.me.role'], async (ctx) => {
