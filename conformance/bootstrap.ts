@@ -18,6 +18,51 @@ export class CouldNotRunError extends Error {
   }
 }
 
+/** The run was asked to stop (a signal) while it set up: what it made so far has been deactivated again. */
+export class RunInterrupted extends Error {
+  constructor(readonly reason: string) {
+    super(`interrupted (${reason}) during the set-up`);
+    this.name = 'RunInterrupted';
+  }
+}
+
+/** An AbortSignal's reason as the report names it: the signal's name when the caller gave one, else `aborted`. */
+export function interruptionReason(signal: AbortSignal): string {
+  return typeof signal.reason === 'string' && signal.reason !== '' ? signal.reason : 'aborted';
+}
+
+/**
+ * What a run made on the target and has not cleaned up yet. Teardown takes
+ * each entry out once it has dealt with it, so at any moment this is what a
+ * run that quit now would leave behind.
+ */
+export interface Ledger {
+  /** Ids of the users the run created and has not deactivated. */
+  readonly users: number[];
+  readonly groups: number[];
+  /** Channel name → who subscribed first (its creator, who can still look a private channel up by name). */
+  readonly channels: Map<string, TargetAuth>;
+}
+
+export function newLedger(): Ledger {
+  return { users: [], groups: [], channels: new Map() };
+}
+
+/** `7 users (ids 12, 13, …), 1 user group (id 4), 2 channels (crx-a, crx-b)`, or `nothing`. */
+export function describeLedger(ledger: Ledger): string {
+  const list = (values: readonly (number | string)[]) => (values.length <= 12 ? values.join(', ') : `${values.slice(0, 12).join(', ')}, …`);
+  const parts: string[] = [];
+  const users = [...ledger.users];
+  if (users.length > 0) parts.push(`${users.length} user${users.length === 1 ? '' : 's'} (id${users.length === 1 ? '' : 's'} ${list(users)})`);
+  if (ledger.groups.length > 0)
+    parts.push(
+      `${ledger.groups.length} user group${ledger.groups.length === 1 ? '' : 's'} (id${ledger.groups.length === 1 ? '' : 's'} ${list(ledger.groups)})`,
+    );
+  const channels = [...ledger.channels.keys()];
+  if (channels.length > 0) parts.push(`${channels.length} channel${channels.length === 1 ? '' : 's'} (${list(channels)})`);
+  return parts.length === 0 ? 'nothing' : parts.join(', ');
+}
+
 /**
  * The server answered the suite's own set-up wrongly (a malformed user_id, a
  * refused role change …): reported as the named clause's failure, with the
@@ -65,8 +110,10 @@ export interface Session {
   sharedMember(index: number, via?: Caller): Promise<Actor>;
   /** `${runId}-${label}-${n}`, n counting up through the run. */
   unique(label: string): string;
-  /** Ids of every user the run created so far. */
+  /** Ids of every user the run created so far (and has not deactivated). */
   readonly createdUserIds: readonly number[];
+  /** What the run made and has not cleaned up yet (shrinks as teardown goes). */
+  readonly ledger: Ledger;
   /** Notes the user group or channels a successful request created, so that teardown deactivates or archives them. */
   noteCreation(auth: TargetAuth, method: string, path: string, params: Readonly<Record<string, string>>, response: TargetResponse): void;
   /** Archives the channels, deactivates the user groups and users the run created; errors are ignored. */
@@ -109,6 +156,29 @@ function refused(response: TargetResponse): boolean {
   return response.status >= 400 && response.status < 500 && body?.['result'] === 'error' && typeof body['code'] === 'string';
 }
 
+/**
+ * An answer the chat API never gives to the set-up: a 5xx, or a body that is
+ * not a JSON object (an HTML page, plain text, nothing). Something else
+ * answers at that URL (a proxy, another web server) or the server is failing:
+ * the run cannot start, as opposed to a real API answering the set-up wrongly.
+ */
+function notTheApi(response: TargetResponse): boolean {
+  return response.status >= 500 || bodyOf(response) === null;
+}
+
+/** `503 text/html "Service Unavailable"`: an answer in a few words, for a one-line message (JSON shown as it is). */
+export function describeForeignAnswer(response: TargetResponse): string {
+  const type = (response.headers['content-type'] ?? '').split(';')[0]!.trim();
+  const clip = (text: string) => (text.length > 100 ? `${text.slice(0, 99)}…` : text);
+  const head = `${response.status}${type === '' ? '' : ` ${type}`}`;
+  const body = response.body;
+  if (body === null || body === undefined || body === '') return `${head} with an empty body`;
+  if (typeof body !== 'string') return `${head} ${clip(JSON.stringify(body))}`;
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(body)?.[1]?.trim();
+  const text = title !== undefined && title !== '' ? title : /^\s*</.test(body) ? body.replace(/<[^>]*>/g, ' ') : body;
+  return `${head} ${JSON.stringify(clip(text.replace(/\s+/g, ' ').trim()))}`;
+}
+
 function isUserId(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 }
@@ -116,17 +186,23 @@ function isUserId(value: unknown): value is number {
 export interface BootstrapOptions {
   /** Default: a fresh newRunId(). */
   readonly runId?: string;
+  /** When it aborts, the set-up stops between two users, deactivates what it made and throws RunInterrupted. */
+  readonly signal?: AbortSignal;
+  /** Where the session notes what it makes (default: a new one); give one to see what is left at any moment. */
+  readonly ledger?: Ledger;
 }
 
 /**
  * Checks the owner account and creates the cast. Throws CouldNotRunError
  * when the suite cannot use the target (unreachable, credentials refused,
- * not an owner, not allowed to create users, password login disabled), and
- * SetupFailure when the target answers a set-up request wrongly.
+ * not an owner, not allowed to create users, password login disabled, a 5xx
+ * or non-JSON answer), SetupFailure when the target answers a set-up request
+ * wrongly, and RunInterrupted when the signal aborts.
  */
 export async function bootstrap(target: Target, owner: TargetCredentials, options: BootstrapOptions = {}): Promise<Session> {
   const runId = options.runId ?? newRunId();
-  const created: number[] = [];
+  const ledger = options.ledger ?? newLedger();
+  const created = ledger.users;
   let counter = 0;
   /** The set-up's requests, for a SetupFailure's reproduction; no longer kept once the cast is made. */
   let log: Exchange[] | null = [];
@@ -142,17 +218,21 @@ export async function bootstrap(target: Target, owner: TargetCredentials, option
     return response;
   };
   /** Sends one set-up request and returns the exchange, so a failure can show it. */
-  const ask = async (via: Caller, auth: TargetAuth, method: string, path: string, params: Readonly<Record<string, string>> = {}): Promise<Exchange> => ({
-    auth,
-    method,
-    path,
-    params,
-    files: [],
-    response: await via(auth, method, path, params),
-  });
+  const ask = async (via: Caller, auth: TargetAuth, method: string, path: string, params: Readonly<Record<string, string>> = {}): Promise<Exchange> => {
+    const response = await via(auth, method, path, params);
+    if (log !== null && notTheApi(response)) {
+      const why = response.status >= 500 ? 'a server error' : 'not JSON, so something other than the chat API answers there';
+      throw new CouldNotRunError(`${target.name} answered ${method} ${path} with ${describeForeignAnswer(response)} (${why})`);
+    }
+    return { auth, method, path, params, files: [], response };
+  };
+  const stopIfAborted = () => {
+    if (options.signal?.aborted) throw new RunInterrupted(interruptionReason(options.signal));
+  };
   const setupFailure = (step: string, clause: string, exchange: Exchange, expected: string): SetupFailure =>
     new SetupFailure(expected, exchange, clause, step, [...(log ?? [exchange])]);
 
+  stopIfAborted();
   const me = await ask(direct, owner, 'GET', '/users/me');
   const meBody = succeeded(me.response);
   if (meBody === null) {
@@ -236,7 +316,10 @@ export async function bootstrap(target: Target, owner: TargetCredentials, option
     return { email: apiEmail, apiKey: keyBody['api_key'], userId, fullName, role };
   }
 
-  const make = (label: string, role: number) => createUser(label, role, direct, true);
+  const make = (label: string, role: number) => {
+    stopIfAborted();
+    return createUser(label, role, direct, true);
+  };
   let cast: Cast;
   try {
     cast = {
@@ -254,9 +337,8 @@ export async function bootstrap(target: Target, owner: TargetCredentials, option
   }
   log = null;
   const shared: Promise<Actor>[] = [];
-  const createdGroups: number[] = [];
-  /** Channel name → who subscribed first (its creator, who can still look a private channel up by name). */
-  const createdChannels = new Map<string, TargetAuth>();
+  const createdGroups = ledger.groups;
+  const createdChannels = ledger.channels;
 
   return {
     target,
@@ -264,6 +346,7 @@ export async function bootstrap(target: Target, owner: TargetCredentials, option
     get createdUserIds() {
       return [...created];
     },
+    ledger,
     async newUser(role = ROLE.member, via = direct) {
       counter += 1;
       return createUser(`${ROLE_NAMES[role] ?? `role${role}`}${counter}`, role, via, false);
@@ -294,12 +377,13 @@ export async function bootstrap(target: Target, owner: TargetCredentials, option
     async teardown() {
       // Channels and groups first: a later run's registers and listings should not carry them.
       await archiveChannels(direct, ownerActor, createdChannels);
-      for (const id of createdGroups.splice(0).reverse()) {
+      while (createdGroups.length > 0) {
         try {
-          await direct(ownerActor, 'POST', `/user_groups/${id}/deactivate`);
+          await direct(ownerActor, 'POST', `/user_groups/${createdGroups.at(-1)}/deactivate`);
         } catch {
           // Best effort, as for users: a group already deactivated, or a target that went away.
         }
+        createdGroups.pop();
       }
       await deactivateAll(direct, ownerActor, created);
     },
@@ -326,7 +410,7 @@ function runChannelNames(subscriptions: string | undefined, runId: string): stri
  * its name and stays.
  */
 async function archiveChannels(call: Caller, owner: Actor, channels: Map<string, TargetAuth>): Promise<void> {
-  for (const [name, creator] of channels) {
+  for (const [name, creator] of [...channels]) {
     try {
       const found = await call(creator, 'GET', '/get_stream_id', { stream: name });
       const id = (found.body as { stream_id?: unknown } | null)?.stream_id;
@@ -337,17 +421,20 @@ async function archiveChannels(call: Caller, owner: Actor, channels: Map<string,
       await call(owner, 'DELETE', `/streams/${id}`);
     } catch {
       // Best effort, as for users.
+    } finally {
+      channels.delete(name);
     }
   }
-  channels.clear();
 }
 
+/** Newest first; each id leaves the list once its request is answered. */
 async function deactivateAll(call: Caller, owner: Actor, ids: number[]): Promise<void> {
-  for (const id of ids.splice(0).reverse()) {
+  while (ids.length > 0) {
     try {
-      await call(owner, 'DELETE', `/users/${id}`);
+      await call(owner, 'DELETE', `/users/${ids.at(-1)}`);
     } catch {
       // Teardown is best effort: a user someone already deactivated, or a target that went away.
     }
+    ids.pop();
   }
 }

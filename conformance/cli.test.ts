@@ -1,6 +1,9 @@
 /** `chatref conform` end to end through the built CLI: exit codes, stdout's last line, report files. */
 import { execFile, execFileSync } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,14 +91,39 @@ describe('chatref conform', () => {
     });
   });
 
-  it('exits 2 and says so when the server cannot be reached or --only matches nothing', { timeout: 240_000 }, async () => {
+  it('exits 2 with one line and no count when the server cannot be reached or --only matches nothing', { timeout: 240_000 }, async () => {
     const unreachable = await conform('--url', 'http://127.0.0.1:9', '--email', 'owner@example.com', '--api-key', 'k');
     expect(unreachable.code).toBe(2);
-    expect(unreachable.stderr).toMatch(/could not run: cannot reach http:\/\/127\.0\.0\.1:9/);
-    expect(lastLine(unreachable.stdout)).toBe('0 passed, 0 failed');
+    expect(unreachable.stderr).toMatch(/^chatref conform: could not run: cannot reach http:\/\/127\.0\.0\.1:9: GET \/users\/me got no answer \([^\n]*\)\n$/);
+    expect(unreachable.stdout).toBe('');
     const nothing = await conform('--target', 'model', '--only', 'zzz-no-such-check');
     expect(nothing.code).toBe(2);
-    expect(nothing.stderr).toContain('no check matches --only zzz-no-such-check');
+    expect(nothing.stderr).toBe('chatref conform: could not run: no check matches --only zzz-no-such-check\n');
+    expect(nothing.stdout).toBe('');
+  });
+
+  it('exits 2 with one line saying what answered what when a foreign server answers the set-up 503 with HTML', { timeout: 240_000 }, async () => {
+    const page = `<html><head><title>503 Service Temporarily Unavailable</title></head><body>${'<p>busy</p>\n'.repeat(800)}</body></html>`;
+    const foreign = createServer((_request, response) => {
+      response.writeHead(503, { 'content-type': 'text/html' });
+      response.end(page);
+    });
+    foreign.listen(0, '127.0.0.1');
+    await once(foreign, 'listening');
+    const url = `http://127.0.0.1:${(foreign.address() as AddressInfo).port}`;
+    const dir = mkdtempSync(join(tmpdir(), 'chatref-conform-'));
+    try {
+      const run = await conform('--url', url, '--email', 'owner@example.com', '--api-key', 'k', '--json', join(dir, 'r.json'));
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe(
+        `chatref conform: could not run: ${url} answered GET /users/me with 503 text/html "503 Service Temporarily Unavailable" (a server error)\n`,
+      );
+      expect(run.stdout).toBe('');
+      const report = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'));
+      expect([report.outcome, report.results, report.notRun.length]).toEqual(['could not run', [], ALL_CHECKS.length]);
+    } finally {
+      foreign.close();
+    }
   });
 
   it('prints its help with exit 0', { timeout: 120_000 }, async () => {
@@ -137,5 +165,21 @@ describe('progress', () => {
 
   it('is silent when not on a terminal', () => {
     expect(feed(false)).toBe('');
+  });
+
+  it('writes a line per finished check with --progress, on a terminal or not', () => {
+    for (const isTTY of [false, true]) {
+      let written = '';
+      const write = (text: string) => {
+        written += text;
+        return true;
+      };
+      const progress = progressReporter({ isTTY, columns: 80, write }, { lines: true });
+      progress.onProgress({ kind: 'bootstrapped', total: 2, runId: 'crx' });
+      progress.onProgress({ kind: 'started', index: 0, total: 2, check });
+      progress.onProgress({ kind: 'finished', index: 0, total: 2, result: result('fail') });
+      progress.end();
+      expect(written).toBe(`run crx: 2 checks\n[1/2] fail ${check.id}\n`);
+    }
   });
 });

@@ -8,7 +8,7 @@
  * console.log(formatConsoleReport(report));
  */
 
-export { bootstrap, CouldNotRunError, type Session } from './bootstrap.js';
+export { bootstrap, CouldNotRunError, describeLedger, type Ledger, type Session } from './bootstrap.js';
 export {
   type Actor,
   type Cast,
@@ -35,12 +35,14 @@ export type {
   ConformanceReport,
   ExchangeRecord,
   FailureRecord,
+  NotRunCheck,
   Outcome,
   Verdict,
 } from './report/types.js';
 export { exitCodeOf } from './report/types.js';
 export {
   type ConformanceOptions,
+  type LiveRun,
   matchesPattern,
   modelOwner,
   type ProgressEvent,

@@ -56,8 +56,21 @@ const failing: Check = {
 };
 
 let report: ConformanceReport;
+/** `passing` ran, then SIGINT: `failing` and its copy did not. */
+let interrupted: ConformanceReport;
 beforeAll(async () => {
   report = await runConformance({ target: 'model', checks: [passing, failing], clauses: CLAUSES, seed: 5 });
+  const controller = new AbortController();
+  interrupted = await runConformance({
+    target: 'model',
+    checks: [passing, failing, { ...failing, id: 'sample.fails-too' }],
+    clauses: CLAUSES,
+    seed: 5,
+    signal: controller.signal,
+    onProgress: (event) => {
+      if (event.kind === 'finished') controller.abort('SIGINT');
+    },
+  });
 });
 
 /** A minimal XML well-formedness check: one root, balanced tags, known entities, no raw `<`/`&` in text, only XML characters. */
@@ -112,16 +125,28 @@ describe('console report', () => {
     expect(text).toContain('Target model, run cr');
   });
 
-  it('ends with the reason and `0 passed, 0 failed` when the suite could not run', async () => {
+  it('is one line with the reason, and no count, when the suite could not run', async () => {
     const none = await runConformance({ target: 'model', checks: [passing], clauses: CLAUSES, only: 'zzz' });
-    const lines = formatConsoleReport(none).trimEnd().split('\n');
-    expect(lines.slice(-2)).toEqual(['could not run: no check matches --only zzz', '0 passed, 0 failed']);
+    expect(formatConsoleReport(none)).toBe('could not run: no check matches --only zzz\n');
+  });
+
+  it('says an interrupted run was interrupted, names what did not run, and counts it on the last line', () => {
+    const lines = formatConsoleReport(interrupted).trimEnd().split('\n');
+    expect(lines.at(-1)).toBe('interrupted by SIGINT: 1 passed, 0 failed, 2 not run');
+    expect(lines).toContain('Not run (2): sample.fails, sample.fails-too');
+    expect(lines.filter((line) => /^\d+ passed/.test(line))).toEqual([]);
   });
 });
 
 describe('JSON report', () => {
   it('is the whole report', () => {
     expect(JSON.parse(formatJsonReport(report))).toEqual(JSON.parse(JSON.stringify(report)));
+    expect(JSON.parse(formatJsonReport(interrupted))).toMatchObject({
+      outcome: 'interrupted',
+      interrupted: 'SIGINT',
+      passed: 1,
+      notRun: [{ id: 'sample.fails' }, { id: 'sample.fails-too' }],
+    });
   });
 });
 
@@ -144,6 +169,15 @@ describe('JUnit report', () => {
     assertWellFormedXml(xml);
     expect(xml).toContain('<error message="no check matches --only &lt;&amp;&gt;" type="CouldNotRun">');
   });
+
+  it('lists the checks an interrupted run did not run as skipped, "not run", and the interruption as an error', () => {
+    const xml = formatJunitReport(interrupted);
+    assertWellFormedXml(xml);
+    expect(xml).toMatch(/^<testsuites name="chatref conformance" tests="4" failures="0" errors="1" skipped="2" /m);
+    expect(xml).toContain('<testsuite name="POST /users/me/status" tests="2" failures="0" errors="0" skipped="2"');
+    expect(xml.match(/<skipped message="not run: interrupted by SIGINT after 1 of 3 checks"\/>/g)).toHaveLength(2);
+    expect(xml).toContain('<error message="interrupted by SIGINT after 1 of 3 checks" type="Interrupted">');
+  });
 });
 
 describe('HTML report', () => {
@@ -164,6 +198,16 @@ describe('HTML report', () => {
     expect(html.indexOf('<h2>Failures</h2>')).toBeLessThan(html.indexOf('<h2>Clauses</h2>'));
     expect(html).toContain('1 check failed: 1 on spec clauses, 0 on compat clauses');
     // Balanced once void elements are set aside and the doctype dropped.
+    assertWellFormedXml(html.replace('<!DOCTYPE html>', '').replace(/<(meta|br|col|input)\b[^>]*>/g, ''));
+  });
+
+  it('marks an interrupted run and shows the checks that did not run as not run', () => {
+    const html = formatHtmlReport(interrupted);
+    expect(html).toContain('<p class="couldnot"><strong>Interrupted by SIGINT after 1 of 3 checks; the rest are marked not run.</strong></p>');
+    expect(html).not.toContain('class="verdict');
+    expect(html).toContain('<tr data-status="not run" data-level="spec"><td class="id">sample.fails-too</td><td><span class="badge uncovered">not run</span>');
+    expect(html).toContain('<span class="total uncovered"><b>2</b>checks not run</span>');
+    expect(html).toContain('value="not run" checked=""> not run (2)');
     assertWellFormedXml(html.replace('<!DOCTYPE html>', '').replace(/<(meta|br|col|input)\b[^>]*>/g, ''));
   });
 });

@@ -4,11 +4,12 @@
  * to create users or go away mid-run.
  */
 import { describe, expect, it } from 'vitest';
+import { describeLedger } from './bootstrap.js';
 import { type Check, type CheckContext, CheckFailure, requireClock } from './check.js';
 import type { Clause } from './clauses.js';
 import { expectEqual, expectSuccess } from './expect.js';
 import { exitCodeOf } from './report/types.js';
-import { DEFAULT_SEED, matchesPattern, modelOwner, runConformance, selectChecks } from './runner.js';
+import { DEFAULT_SEED, type LiveRun, matchesPattern, modelOwner, runConformance, selectChecks } from './runner.js';
 import type { Target, TargetResponse } from './target.js';
 import { modelTarget } from './targets/model.js';
 
@@ -283,7 +284,203 @@ describe('runConformance', () => {
       onProgress: (event) => events.push(event.kind),
     });
     expect(seen).toEqual([[42, 3, `${report.runId}-x-1`, `${report.runId}-x-2`]]);
-    expect(events).toEqual(['bootstrapped', 'started', 'finished']);
+    expect(events).toEqual(['starting', 'bootstrapped', 'started', 'finished', 'ended']);
+  });
+});
+
+/** The run's users on the model, read as the owner: id → active. */
+async function runUsers(target: Target, runId: string): Promise<Map<number, boolean>> {
+  const body = (await target.call(OWNER, 'GET', '/users')).body as {
+    members: { user_id: number; email: string; is_active: boolean; delivery_email?: string }[];
+  };
+  return new Map(body.members.filter((user) => (user.delivery_email ?? user.email).startsWith(runId)).map((user) => [user.user_id, user.is_active]));
+}
+
+describe('interruption', () => {
+  const sample = (n: number) =>
+    check(`sample.n${n}`, ['sample.status'], async (ctx) => {
+      const user = await ctx.newUser();
+      expectSuccess(await ctx.call(user, 'POST', '/users/me/status', { status_text: `n${n}` }));
+    });
+  const five = [1, 2, 3, 4, 5].map(sample);
+
+  it('an abort during a check lets it finish, starts no other, cleans up and lists the rest as not run', async () => {
+    const target = modelTarget({ seed: 4 });
+    const controller = new AbortController();
+    const events: string[] = [];
+    const report = await runConformance({
+      target,
+      owner: OWNER,
+      checks: five,
+      clauses: CLAUSES,
+      signal: controller.signal,
+      onProgress: (event) => {
+        events.push(event.kind === 'started' || event.kind === 'finished' ? `${event.kind} ${event.index}` : event.kind);
+        if (event.kind === 'started' && event.index === 1) controller.abort('SIGINT');
+      },
+    });
+    expect(report.outcome).toBe('interrupted');
+    expect(report.interrupted).toBe('SIGINT');
+    expect(exitCodeOf(report)).toBe(130);
+    expect(report.results.map((result) => [result.id, result.verdict])).toEqual([
+      ['sample.n1', 'pass'],
+      ['sample.n2', 'pass'],
+    ]);
+    expect(report.notRun.map((entry) => entry.id)).toEqual(['sample.n3', 'sample.n4', 'sample.n5']);
+    expect(report.notRun[0]).toEqual({ id: 'sample.n3', title: 'sample sample.n3', clauses: ['sample.status'], level: 'spec', endpoint: 'GET /users/me' });
+    expect(events).toEqual(['starting', 'bootstrapped', 'started 0', 'finished 0', 'started 1', 'finished 1', 'ended']);
+    // The cast and both throw-away users, all deactivated.
+    const users = await runUsers(target, report.runId!);
+    expect(users.size).toBe(7);
+    expect([...users.values()].filter((active) => active)).toEqual([]);
+  });
+
+  it('a signal after the last check leaves the verdict as it is; SIGTERM is 143', async () => {
+    const controller = new AbortController();
+    const whole = await runConformance({
+      target: 'model',
+      checks: five.slice(0, 1),
+      clauses: CLAUSES,
+      signal: controller.signal,
+      onProgress: (event) => {
+        if (event.kind === 'finished') controller.abort('SIGTERM');
+      },
+    });
+    expect([whole.outcome, whole.interrupted, whole.notRun]).toEqual(['pass', undefined, []]);
+    const stopped = new AbortController();
+    const partial = await runConformance({
+      target: 'model',
+      checks: five.slice(0, 2),
+      clauses: CLAUSES,
+      signal: stopped.signal,
+      onProgress: (event) => {
+        if (event.kind === 'finished') stopped.abort('SIGTERM');
+      },
+    });
+    expect([partial.outcome, exitCodeOf(partial), partial.notRun.length]).toEqual(['interrupted', 143, 1]);
+  });
+
+  it('an abort during the set-up deactivates the users made so far and runs no check', async () => {
+    const inner = modelTarget({ seed: 5 });
+    const controller = new AbortController();
+    let creations = 0;
+    const target: Target = {
+      name: 'slow to set up',
+      async call(auth, method, path, params, files) {
+        const response = await inner.call(auth, method, path, params, files);
+        if (method === 'POST' && path === '/users' && ++creations === 2) controller.abort('SIGINT');
+        return response;
+      },
+      close: () => inner.close(),
+    };
+    let live: LiveRun | undefined;
+    const report = await runConformance({
+      target,
+      owner: OWNER,
+      checks: five,
+      clauses: CLAUSES,
+      signal: controller.signal,
+      onProgress: (event) => {
+        if (event.kind === 'starting') live = event.run;
+      },
+    });
+    expect([report.outcome, report.interrupted, report.results, report.notRun.length]).toEqual(['interrupted', 'SIGINT', [], 5]);
+    expect(creations).toBe(2);
+    const users = await runUsers(inner, live!.runId);
+    expect(users.size).toBe(2);
+    expect([...users.values()]).toEqual([false, false]);
+    expect(live!.ledger.users).toEqual([]);
+    expect(live!.report().outcome).toBe('interrupted');
+  });
+
+  it('an aborted signal before the start runs nothing', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const report = await runConformance({ target: 'model', checks: five, clauses: CLAUSES, signal: controller.signal });
+    expect([report.outcome, report.interrupted, report.notRun.length, exitCodeOf(report)]).toEqual(['interrupted', 'aborted', 5, 2]);
+  });
+
+  it('the live run names its stage and what it has made but not cleaned up yet', async () => {
+    const seen: string[] = [];
+    let live: LiveRun | undefined;
+    const probe = check('sample.probe', [], async (ctx) => {
+      await ctx.newUser();
+      seen.push(`${live!.stage()}: ${describeLedger(live!.ledger)}`);
+    });
+    const report = await runConformance({
+      target: 'model',
+      checks: [probe],
+      clauses: CLAUSES,
+      onProgress: (event) => {
+        if (event.kind === 'starting') {
+          live = event.run;
+          seen.push(`${live.stage()}: ${describeLedger(live.ledger)}`);
+        }
+      },
+    });
+    expect(seen[0]).toBe('setting up: nothing');
+    expect(seen[1]).toMatch(/^running check sample\.probe: 6 users \(ids \d+, \d+, \d+, \d+, \d+, \d+\)$/);
+    expect([live!.stage(), describeLedger(live!.ledger), report.outcome]).toEqual(['cleaning up', 'nothing', 'pass']);
+  });
+});
+
+describe('answers that are not the chat API', () => {
+  const html503: TargetResponse = {
+    status: 503,
+    headers: { 'content-type': 'text/html' },
+    body: '<html><head><title>503 Service Temporarily Unavailable</title></head><body><h1>503</h1><hr>nginx</body></html>\n',
+  };
+
+  it('a 503 with HTML to GET /users/me is "could not run", in one line saying what answered what', async () => {
+    const target = brokenModel(() => html503);
+    const report = await runConformance({ target, owner: OWNER, checks: [meRole], clauses: CLAUSES });
+    expect(report.outcome).toBe('could not run');
+    expect(exitCodeOf(report)).toBe(2);
+    expect(report.couldNotRun).toBe('broken answered GET /users/me with 503 text/html "503 Service Temporarily Unavailable" (a server error)');
+    expect(report.results).toEqual([]);
+    expect(report.notRun.map((entry) => entry.id)).toEqual(['sample.me-role']);
+  });
+
+  it('a 5xx JSON error during the cast is "could not run", and the users made before it are deactivated', async () => {
+    let creations = 0;
+    const target = brokenModel((method, path, response) =>
+      method === 'POST' && path === '/users' && ++creations === 3
+        ? { ...response, status: 500, body: { result: 'error', msg: 'Internal server error', code: 'BAD_REQUEST' } }
+        : response,
+    );
+    const report = await runConformance({ target, owner: OWNER, checks: [meRole], clauses: CLAUSES });
+    expect(report.couldNotRun).toBe(
+      'broken answered POST /users with 500 application/json {"result":"error","msg":"Internal server error","code":"BAD_REQUEST"} (a server error)',
+    );
+    // The two made before the failing third (whose id the 500 did not say).
+    expect(target.calls.filter((call) => call.startsWith('DELETE /users/'))).toHaveLength(2);
+  });
+
+  it('a page that is not JSON (a 200 login page, an empty 404) is "could not run"; a JSON 4xx stays the failing clause', async () => {
+    const page = await runConformance({
+      target: brokenModel(() => ({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: '<!doctype html>\n<p>Please   log in</p>' })),
+      owner: OWNER,
+      checks: [meRole],
+      clauses: CLAUSES,
+    });
+    expect(page.couldNotRun).toBe(
+      'broken answered GET /users/me with 200 text/html "Please log in" (not JSON, so something other than the chat API answers there)',
+    );
+    const empty = await runConformance({
+      target: brokenModel(() => ({ status: 404, headers: {}, body: null })),
+      owner: OWNER,
+      checks: [meRole],
+      clauses: CLAUSES,
+    });
+    expect(empty.couldNotRun).toMatch(/^broken answered GET \/users\/me with 404 with an empty body \(not JSON/);
+
+    const refusedRole = brokenModel((method, path, response) =>
+      method === 'PATCH' && path.startsWith('/users/')
+        ? { ...response, status: 400, body: { result: 'error', msg: 'Invalid role', code: 'BAD_REQUEST' } }
+        : response,
+    );
+    const failing = await runConformance({ target: refusedRole, owner: OWNER, checks: [meRole], clauses: CLAUSES });
+    expect([failing.outcome, exitCodeOf(failing), failing.results.map((result) => result.id)]).toEqual(['fail', 1, ['setup.set-role']]);
   });
 });
 

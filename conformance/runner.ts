@@ -4,13 +4,13 @@
  * into a verdict with the evidence for a failure, and sums up per clause.
  */
 import { defaultFixtureData } from '../src/fixtures/load.js';
-import { bootstrap, CouldNotRunError, type Session, SetupFailure } from './bootstrap.js';
+import { bootstrap, CouldNotRunError, interruptionReason, type Ledger, newLedger, newRunId, RunInterrupted, type Session, SetupFailure } from './bootstrap.js';
 import { type Check, CheckSkipped, type Exchange, type Level } from './check.js';
 import { ALL_CHECKS } from './checks/index.js';
 import { CLAUSES, type Clause } from './clauses.js';
 import { createContext, describeCause, TransportError } from './context.js';
 import { failureRecord } from './report/failure.js';
-import type { CheckResult, ClauseSummary, ConformanceReport, FailureRecord } from './report/types.js';
+import type { CheckResult, ClauseSummary, ConformanceReport, FailureRecord, NotRunCheck } from './report/types.js';
 import type { Target, TargetCredentials } from './target.js';
 import { httpTarget } from './targets/http.js';
 import { modelTarget } from './targets/model.js';
@@ -30,10 +30,25 @@ export interface UrlTarget {
 
 export type TargetSpec = Target | UrlTarget | 'model';
 
+/** A run in progress, for a caller that must act before it ends (a second Ctrl-C). */
+export interface LiveRun {
+  readonly runId: string;
+  /** `setting up`, `running check <id>` or `cleaning up`. */
+  stage(): string;
+  /** The report of what ran so far, as if the run ended now (interrupted, once the signal has aborted). */
+  report(): ConformanceReport;
+  /** What the run made on the target and has not cleaned up yet. */
+  readonly ledger: Ledger;
+}
+
 export type ProgressEvent =
+  /** Before the set-up: the first event. */
+  | { readonly kind: 'starting'; readonly total: number; readonly run: LiveRun }
   | { readonly kind: 'bootstrapped'; readonly total: number; readonly runId: string }
   | { readonly kind: 'started'; readonly index: number; readonly total: number; readonly check: Check }
-  | { readonly kind: 'finished'; readonly index: number; readonly total: number; readonly result: CheckResult };
+  | { readonly kind: 'finished'; readonly index: number; readonly total: number; readonly result: CheckResult }
+  /** The checks are over (all of them, or as far as the run got); the clean-up follows, then runConformance returns this report. */
+  | { readonly kind: 'ended'; readonly report: ConformanceReport };
 
 export interface SelectionOptions {
   /** Only checks whose id, endpoint or a clause id matches: `*` globs (whole text), otherwise substring; case-insensitive; `,` separates alternatives. */
@@ -60,6 +75,13 @@ export interface ConformanceOptions extends SelectionOptions {
   /** Per-check time limit in milliseconds (default 120000). */
   readonly timeoutMs?: number;
   readonly onProgress?: (event: ProgressEvent) => void;
+  /**
+   * Stops the run: the set-up stops between two users, or the check in
+   * progress finishes (its own clean-up included) and no other starts; then
+   * the run cleans up as at a normal end and reports `interrupted` (a string
+   * reason, e.g. `SIGINT`, is reported as what interrupted it).
+   */
+  readonly signal?: AbortSignal;
 }
 
 export const DEFAULT_RUNS = 25;
@@ -285,7 +307,8 @@ export function summarizeClauses(
 
 /**
  * Runs the suite against a target and returns the report (never throws for
- * a target that cannot be used: that is `outcome: 'could not run'`).
+ * a target that cannot be used: that is `outcome: 'could not run'`; nor for
+ * an aborted signal: that is `outcome: 'interrupted'`).
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
   const startedAt = new Date();
@@ -298,15 +321,24 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const known = new Set(clauses.map((clause) => clause.id));
   const unknownClauses = [...new Set(checks.flatMap((check) => check.clauses).filter((id) => !known.has(id)))].sort();
   const results: CheckResult[] = [];
+  const signal = options.signal;
   let targetName = isTarget(options.target) ? options.target.name : options.target === 'model' ? 'model' : options.target.url;
   let baseUrl: string | undefined;
   let runId: string | undefined;
   let setupCheck: Check | undefined;
+  let stage = 'setting up';
 
-  const finish = (couldNotRun?: string): ConformanceReport => {
+  const finish = (end: { readonly couldNotRun?: string; readonly interrupted?: string } = {}): ConformanceReport => {
     const passed = results.filter((result) => result.verdict === 'pass').length;
     const skipped = results.filter((result) => result.verdict === 'skip').length;
     const failed = results.length - passed - skipped;
+    const ran = new Set(results.map((result) => result.id));
+    const notRun: NotRunCheck[] = checks
+      .filter((check) => !ran.has(check.id))
+      .map((check) => ({ id: check.id, title: check.title, clauses: check.clauses, level: check.level, endpoint: check.endpoint }));
+    // Signalled after the last check ran: nothing is missing, so the verdict stands.
+    const interrupted = end.interrupted !== undefined && notRun.length > 0 ? end.interrupted : undefined;
+    const outcome = end.couldNotRun !== undefined ? 'could not run' : interrupted !== undefined ? 'interrupted' : failed > 0 ? 'fail' : 'pass';
     return {
       target: targetName,
       ...(baseUrl === undefined ? {} : { baseUrl }),
@@ -317,34 +349,47 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       runs,
       startedAt: startedAt.toISOString(),
       durationMs: Math.round(performance.now() - started),
-      outcome: couldNotRun !== undefined ? 'could not run' : failed > 0 ? 'fail' : 'pass',
-      ...(couldNotRun === undefined ? {} : { couldNotRun }),
+      outcome,
+      ...(end.couldNotRun === undefined ? {} : { couldNotRun: end.couldNotRun }),
+      ...(interrupted === undefined ? {} : { interrupted }),
       passed,
       failed,
       skipped,
-      results,
+      results: [...results],
+      notRun,
       clauses: summarizeClauses(clauses, setupCheck === undefined ? checks : [setupCheck, ...checks], results, options),
       unknownClauses: [...new Set([...unknownClauses, ...results.flatMap((result) => result.failure?.blames ?? []).filter((id) => !known.has(id))])].sort(),
     };
   };
+  // A function, not a narrowed property: the signal aborts while the run awaits.
+  const aborted = () => signal?.aborted === true;
+  const interruption = () => (signal !== undefined && aborted() ? { interrupted: interruptionReason(signal) } : {});
 
   if (checks.length === 0 && options.only !== undefined) {
-    return finish(`no check matches --only ${options.only}${level === 'spec' ? ' at level spec' : ''}`);
+    return finish({ couldNotRun: `no check matches --only ${options.only}${level === 'spec' ? ' at level spec' : ''}` });
   }
+  if (aborted()) return finish(interruption());
 
   let resolved: ResolvedTarget;
   try {
     resolved = resolveTarget({ ...options, seed });
   } catch (error) {
-    if (error instanceof CouldNotRunError) return finish(error.message);
+    if (error instanceof CouldNotRunError) return finish({ couldNotRun: error.message });
     throw error;
   }
   targetName = resolved.target.name;
   baseUrl = resolved.baseUrl;
+  const ledger = newLedger();
+  const newId = newRunId();
+  options.onProgress?.({
+    kind: 'starting',
+    total: checks.length,
+    run: { runId: newId, stage: () => stage, report: () => finish(interruption()), ledger },
+  });
   try {
     let session: Session;
     try {
-      session = await bootstrap(resolved.target, resolved.owner);
+      session = await bootstrap(resolved.target, resolved.owner, { runId: newId, ledger, ...(signal === undefined ? {} : { signal }) });
     } catch (error) {
       if (error instanceof SetupFailure) {
         // A wrong answer to the suite's own set-up is the server's failure of that clause, not "could not run".
@@ -352,13 +397,17 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         results.push(setupResult(setupCheck, error, baseUrl));
         return finish();
       }
-      return finish(error instanceof CouldNotRunError ? error.message : `bootstrap failed: ${describeCause(error)}`);
+      if (error instanceof RunInterrupted) return finish({ interrupted: error.reason });
+      return finish({ couldNotRun: error instanceof CouldNotRunError ? error.message : `bootstrap failed: ${describeCause(error)}` });
     }
     runId = session.cast.runId;
     options.onProgress?.({ kind: 'bootstrapped', total: checks.length, runId });
-    let stopped: string | undefined;
+    let report: ConformanceReport;
     try {
+      let stopped: string | undefined;
       for (const [index, check] of checks.entries()) {
+        if (aborted()) break;
+        stage = `running check ${check.id}`;
         options.onProgress?.({ kind: 'started', index, total: checks.length, check });
         const outcome = await runCheck(session, check, {
           seed,
@@ -374,10 +423,13 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         results.push(outcome.result);
         options.onProgress?.({ kind: 'finished', index, total: checks.length, result: outcome.result });
       }
+      report = finish(stopped === undefined ? interruption() : { couldNotRun: stopped });
+      options.onProgress?.({ kind: 'ended', report });
     } finally {
+      stage = 'cleaning up';
       await session.teardown();
     }
-    return finish(stopped);
+    return report;
   } finally {
     if (resolved.owned) await resolved.target.close();
   }

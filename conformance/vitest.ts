@@ -14,7 +14,7 @@ import { describeCause } from './context.js';
 import { failureBlock } from './report/console.js';
 import { type ConformanceOptions, DEFAULT_RUNS, DEFAULT_SEED, type ResolvedTarget, resolveTarget, runCheck, selectChecks, type TargetSpec } from './runner.js';
 
-export interface VitestConformanceOptions extends Omit<ConformanceOptions, 'target' | 'onProgress' | 'timeoutMs'> {
+export interface VitestConformanceOptions extends Omit<ConformanceOptions, 'target' | 'onProgress' | 'timeoutMs' | 'signal'> {
   /** The target, or a function giving it once the tests start (e.g. after a server started in beforeAll). */
   readonly target: TargetSpec | (() => TargetSpec | Promise<TargetSpec>);
   /** Per-check vitest timeout in milliseconds (default 120000). */

@@ -4,7 +4,10 @@
  * answer pretty-printed and the shrunk curl reproduction; then the
  * per-clause table, the skipped checks, and as the last line
  * `N passed, M failed` (`, K skipped` appended when a check could not run
- * on this target).
+ * on this target). A run that did not get through its checks says so at the
+ * start of that line instead (`interrupted by SIGINT: …, K not run`,
+ * `stopped: …`), and a run that could not start is one line with the
+ * reason and no count.
  */
 import { prettyJson } from './diff.js';
 import type { CheckResult, ClauseSummary, ConformanceReport, ExchangeRecord, FailureRecord } from './types.js';
@@ -85,7 +88,11 @@ export function clauseLine(clause: ClauseSummary): string {
   return `  ${clause.status.padEnd(11)} ${clause.level.padEnd(6)} ${clause.id}${checks}`;
 }
 
+/** How many not-run checks the console names before it only counts them. */
+const MAX_NOT_RUN_LISTED = 10;
+
 export function formatConsoleReport(report: ConformanceReport, options: { readonly curl?: boolean } = {}): string {
+  if (report.couldNotRun !== undefined && report.results.length === 0) return `could not run: ${report.couldNotRun}\n`;
   const lines: string[] = [];
   const failures = report.results.filter((result) => result.verdict === 'fail');
   if (failures.length > 0) {
@@ -110,13 +117,23 @@ export function formatConsoleReport(report: ConformanceReport, options: { readon
     lines.push('', `Skipped on this target (${skipped.length}):`);
     for (const result of skipped) lines.push(`  skip ${result.id}: ${result.skipped ?? ''}`);
   }
+  const notRun = report.notRun;
+  if (notRun.length > 0) {
+    const named = notRun.slice(0, MAX_NOT_RUN_LISTED).map((check) => check.id);
+    const more = notRun.length > named.length ? `, and ${notRun.length - named.length} more (the --json, --junit and --html reports list them all)` : '';
+    lines.push('', `Not run (${notRun.length}): ${named.join(', ')}${more}`);
+  }
   if (report.unknownClauses.length > 0) {
     lines.push('', `Checks name clauses missing from the register: ${report.unknownClauses.join(', ')}`);
   }
   if (lines.length > 0) lines.push('');
   const where = `${report.target}${report.runId === undefined ? '' : `, run ${report.runId}`}`;
   lines.push(`Target ${where}, seed ${report.seed}, ${report.runs} property runs, ${(report.durationMs / 1000).toFixed(1)} s`);
-  if (report.couldNotRun !== undefined) lines.push(`could not run: ${report.couldNotRun}`);
-  lines.push(`${report.passed} passed, ${report.failed} failed${report.skipped > 0 ? `, ${report.skipped} skipped` : ''}`);
+  if (report.couldNotRun !== undefined) lines.push(`could not finish: ${report.couldNotRun}`);
+  const counts = `${report.passed} passed, ${report.failed} failed${report.skipped > 0 ? `, ${report.skipped} skipped` : ''}`;
+  const ran = `${counts}${notRun.length > 0 ? `, ${notRun.length} not run` : ''}`;
+  if (report.outcome === 'interrupted') lines.push(`interrupted by ${report.interrupted ?? 'request'}: ${ran}`);
+  else if (report.couldNotRun !== undefined) lines.push(`stopped: ${ran}`);
+  else lines.push(ran);
   return `${lines.join('\n')}\n`;
 }

@@ -7,7 +7,7 @@
  */
 import { blameText } from './console.js';
 import { prettyJson } from './diff.js';
-import type { CheckResult, ClauseStatus, ConformanceReport, Verdict } from './types.js';
+import type { CheckResult, ClauseStatus, ConformanceReport, NotRunCheck, Verdict } from './types.js';
 import { escapeXml as esc } from './xml.js';
 
 const STYLE = `
@@ -72,9 +72,11 @@ document.querySelectorAll('button.copy').forEach(function (button) {
 });
 `;
 
-const STATUS_CLASS: Record<ClauseStatus | Verdict, string> = { pass: 'pass', fail: 'fail', 'not covered': 'uncovered', skip: 'uncovered' };
+type Badge = ClauseStatus | Verdict | 'not run';
 
-function badge(status: ClauseStatus | Verdict): string {
+const STATUS_CLASS: Record<Badge, string> = { pass: 'pass', fail: 'fail', 'not covered': 'uncovered', skip: 'uncovered', 'not run': 'uncovered' };
+
+function badge(status: Badge): string {
   return `<span class="badge ${STATUS_CLASS[status]}">${esc(status)}</span>`;
 }
 
@@ -170,6 +172,22 @@ function checkDetails(result: CheckResult): string {
   return `<details><summary>${esc(result.title)}</summary><dl>${rows.map(([term, value]) => `<dt>${esc(term)}</dt><dd>${value}</dd>`).join('')}</dl></details>`;
 }
 
+function notRunRow(check: NotRunCheck, why: string): string {
+  const clauses = check.clauses.map((id) => `<code>${esc(id)}</code>`).join(', ') || '—';
+  const details = `<details><summary>${esc(check.title)}</summary><dl><dt>Level</dt><dd>${esc(check.level)}</dd><dt>Clauses</dt><dd>${clauses}</dd><dt>Not run</dt><dd>${esc(why)}</dd></dl></details>`;
+  return `<tr data-status="not run" data-level="${esc(check.level)}"><td class="id">${esc(check.id)}</td><td>${badge('not run')}</td><td>${esc(check.level)}</td><td><code>${esc(check.endpoint)}</code></td><td>${details}</td><td></td></tr>`;
+}
+
+/** Why the run did not get through its checks, in one sentence, or undefined after a full run. */
+function stoppedText(report: ConformanceReport): string | undefined {
+  const total = report.results.length + report.notRun.length;
+  if (report.outcome === 'interrupted')
+    return `Interrupted by ${report.interrupted ?? 'request'} after ${report.results.length} of ${total} checks; the rest are marked not run.`;
+  if (report.couldNotRun !== undefined && report.results.length > 0)
+    return `Could not finish: ${report.couldNotRun} (${report.results.length} of ${total} checks ran).`;
+  return undefined;
+}
+
 export function formatHtmlReport(report: ConformanceReport): string {
   const failures = report.results.filter((result) => result.verdict === 'fail');
   const failedIds = new Set(failures.map((result) => result.id));
@@ -205,18 +223,20 @@ ${report.clauses
 </tbody>
 </table>`;
 
+  const stopped = stoppedText(report);
+  const why = report.outcome === 'interrupted' ? `the run was interrupted by ${report.interrupted ?? 'request'}` : (report.couldNotRun ?? 'the set-up failed');
   const checks =
-    report.results.length === 0
+    report.results.length + report.notRun.length === 0
       ? '<p>No check ran.</p>'
       : `${filters(
           'checks',
           'Verdict',
-          counts(
-            report.results.map((result) => result.verdict),
-            ['fail', 'pass', 'skip'],
+          counts<Badge>(
+            [...report.results.map((result) => result.verdict), ...report.notRun.map(() => 'not run' as const)],
+            ['fail', 'pass', 'skip', 'not run'],
           ),
           counts(
-            report.results.map((result) => result.level),
+            [...report.results, ...report.notRun].map((result) => result.level),
             levels,
           ),
         )}
@@ -230,12 +250,13 @@ ${report.results
       `<tr data-status="${esc(result.verdict)}" data-level="${esc(result.level)}"><td class="id">${failedIds.has(result.id) ? checkLink(result.id) : esc(result.id)}</td><td>${badge(result.verdict)}</td><td>${esc(result.level)}</td><td><code>${esc(result.endpoint)}</code></td><td>${checkDetails(result)}</td><td>${result.durationMs}</td></tr>`,
   )
   .join('\n')}
+${report.notRun.map((check) => notRunRow(check, why)).join('\n')}
 </tbody>
 </table>`;
 
   const specFailures = failures.filter((result) => result.failure?.level === 'spec').length;
   const verdict =
-    report.couldNotRun !== undefined
+    report.couldNotRun !== undefined || report.outcome === 'interrupted'
       ? ''
       : failures.length === 0
         ? `<div class="verdict pass">Every check passed (${report.passed}${report.skipped > 0 ? `, ${report.skipped} skipped` : ''}).</div>`
@@ -252,12 +273,12 @@ ${report.results
 <body>
 <h1>${esc(title)}</h1>
 <p class="meta">Run <code>${esc(report.runId ?? '—')}</code> · started ${esc(report.startedAt)} · ${esc((report.durationMs / 1000).toFixed(1))} s · level ${esc(report.level)}${report.only === undefined ? '' : ` · only <code>${esc(report.only)}</code>`} · seed ${esc(String(report.seed))} · ${esc(String(report.runs))} property runs</p>
-${report.couldNotRun === undefined ? '' : `<p class="couldnot"><strong>Could not run:</strong> ${esc(report.couldNotRun)}</p>`}
+${stopped !== undefined ? `<p class="couldnot"><strong>${esc(stopped)}</strong></p>` : report.couldNotRun === undefined ? '' : `<p class="couldnot"><strong>Could not run:</strong> ${esc(report.couldNotRun)}</p>`}
 ${verdict}
 <div class="totals">
 <span class="total pass"><b>${report.passed}</b>checks passed</span>
 <span class="total fail"><b>${report.failed}</b>checks failed</span>
-${report.skipped > 0 ? `<span class="total uncovered"><b>${report.skipped}</b>checks skipped</span>\n` : ''}<span class="total pass"><b>${count('pass')}</b>clauses pass</span>
+${report.skipped > 0 ? `<span class="total uncovered"><b>${report.skipped}</b>checks skipped</span>\n` : ''}${report.notRun.length > 0 ? `<span class="total uncovered"><b>${report.notRun.length}</b>checks not run</span>\n` : ''}<span class="total pass"><b>${count('pass')}</b>clauses pass</span>
 <span class="total fail"><b>${count('fail')}</b>clauses fail</span>
 <span class="total uncovered"><b>${count('not covered')}</b>clauses not covered</span>
 </div>

@@ -2,10 +2,12 @@
  * JUnit XML: a testsuite per endpoint, a testcase per check, a failure
  * element with the expectation as message and, as text, what the console
  * shows for it (clause, level, request, diff, answer, curl script) plus the
- * check's whole request history. A run that could not run is one errored testcase.
+ * check's whole request history. A run that could not run, or could not
+ * finish or was interrupted, has one errored testcase saying so; the checks
+ * it chose but did not run are skipped testcases whose message says `not run`.
  */
 import { failureBlock } from './console.js';
-import type { CheckResult, ConformanceReport } from './types.js';
+import type { CheckResult, ConformanceReport, NotRunCheck } from './types.js';
 import { escapeXml } from './xml.js';
 
 function seconds(ms: number): string {
@@ -31,33 +33,59 @@ function testcase(result: CheckResult): string {
   ].join('\n');
 }
 
-export function formatJunitReport(report: ConformanceReport): string {
-  const byEndpoint = new Map<string, CheckResult[]>();
-  for (const result of report.results) {
-    const list = byEndpoint.get(result.endpoint) ?? [];
-    list.push(result);
-    byEndpoint.set(result.endpoint, list);
+function notRunCase(check: NotRunCheck, why: string): string {
+  return [
+    `    <testcase classname="${escapeXml(check.endpoint)}" name="${escapeXml(`${check.id}: ${check.title}`)}" time="0.000">`,
+    `      <skipped message="${escapeXml(`not run: ${why}`)}"/>`,
+    '    </testcase>',
+  ].join('\n');
+}
+
+/** Why the run did not get through its checks, as an error: `[type, message]`. */
+function runError(report: ConformanceReport): [string, string] | undefined {
+  if (report.couldNotRun !== undefined) return ['CouldNotRun', report.couldNotRun];
+  if (report.outcome === 'interrupted') {
+    const ran = report.results.length;
+    return ['Interrupted', `interrupted by ${report.interrupted ?? 'request'} after ${ran} of ${ran + report.notRun.length} checks`];
   }
-  const errors = report.couldNotRun === undefined ? 0 : 1;
+  return undefined;
+}
+
+export function formatJunitReport(report: ConformanceReport): string {
+  const byEndpoint = new Map<string, { results: CheckResult[]; notRun: NotRunCheck[] }>();
+  const entry = (endpoint: string) => {
+    const found = byEndpoint.get(endpoint) ?? { results: [], notRun: [] };
+    byEndpoint.set(endpoint, found);
+    return found;
+  };
+  for (const result of report.results) entry(result.endpoint).results.push(result);
+  for (const check of report.notRun) entry(check.endpoint).notRun.push(check);
+  const error = runError(report);
+  const why = error === undefined ? 'the set-up failed' : error[1];
+  const errors = error === undefined ? 0 : 1;
+  const tests = report.results.length + report.notRun.length + errors;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="chatref conformance" tests="${report.results.length + errors}" failures="${report.failed}" errors="${errors}" skipped="${report.skipped}" time="${seconds(report.durationMs)}">`,
+    `<testsuites name="chatref conformance" tests="${tests}" failures="${report.failed}" errors="${errors}" skipped="${report.skipped + report.notRun.length}" time="${seconds(report.durationMs)}">`,
   ];
-  for (const [endpoint, results] of byEndpoint) {
+  for (const [endpoint, { results, notRun }] of byEndpoint) {
     const failures = results.filter((result) => result.verdict === 'fail').length;
-    const skipped = results.filter((result) => result.verdict === 'skip').length;
+    const skipped = results.filter((result) => result.verdict === 'skip').length + notRun.length;
     const time = results.reduce((sum, result) => sum + result.durationMs, 0);
     lines.push(
-      `  <testsuite name="${escapeXml(endpoint)}" tests="${results.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(time)}" timestamp="${escapeXml(report.startedAt)}">`,
+      `  <testsuite name="${escapeXml(endpoint)}" tests="${results.length + notRun.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(time)}" timestamp="${escapeXml(report.startedAt)}">`,
     );
     for (const result of results) lines.push(testcase(result));
+    for (const check of notRun) lines.push(notRunCase(check, why));
     lines.push('  </testsuite>');
   }
-  if (report.couldNotRun !== undefined) {
+  if (error !== undefined) {
+    const [type, message] = error;
+    const [suite, name] = type === 'CouldNotRun' ? ['bootstrap', 'the suite could run against the target'] : ['run', 'the run went through every check'];
     lines.push(
-      `  <testsuite name="bootstrap" tests="1" failures="0" errors="1" skipped="0" time="0.000" timestamp="${escapeXml(report.startedAt)}">`,
-      '    <testcase classname="bootstrap" name="the suite could run against the target" time="0.000">',
-      `      <error message="${escapeXml(report.couldNotRun)}" type="CouldNotRun">${escapeXml(report.couldNotRun)}</error>`,
+      `  <testsuite name="${suite}" tests="1" failures="0" errors="1" skipped="0" time="0.000" timestamp="${escapeXml(report.startedAt)}">`,
+      `    <testcase classname="${suite}" name="${name}" time="0.000">`,
+      `      <error message="${escapeXml(message)}" type="${type}">${escapeXml(message)}</error>`,
       '    </testcase>',
       '  </testsuite>',
     );

@@ -72,7 +72,17 @@ export interface ClauseSummary {
   readonly checks: readonly string[];
 }
 
-export type Outcome = 'pass' | 'fail' | 'could not run';
+/** A check the run chose but did not run (the run was interrupted, stopped, or could not start). */
+export interface NotRunCheck {
+  readonly id: string;
+  readonly title: string;
+  readonly clauses: readonly string[];
+  readonly level: Level;
+  readonly endpoint: string;
+}
+
+/** `interrupted`: stopped on request (a signal) before every chosen check ran; `results` holds what did run. */
+export type Outcome = 'pass' | 'fail' | 'could not run' | 'interrupted';
 
 export interface ConformanceReport {
   /** The target's name: `model` or the base URL. */
@@ -90,18 +100,30 @@ export interface ConformanceReport {
   readonly outcome: Outcome;
   /** Why the run could not run or could not finish (then `results` holds what did run). */
   readonly couldNotRun?: string;
+  /** What interrupted the run (`SIGINT`, `SIGTERM`, or the abort reason), when outcome is `interrupted`. */
+  readonly interrupted?: string;
   readonly passed: number;
   readonly failed: number;
   /** Checks that could not run on this target; their clauses count as not covered unless another check ran. */
   readonly skipped: number;
   readonly results: readonly CheckResult[];
+  /** The chosen checks that did not run, in order: none after a complete run. */
+  readonly notRun: readonly NotRunCheck[];
   readonly clauses: readonly ClauseSummary[];
   /** Clause ids checks name that the register does not hold. */
   readonly unknownClauses: readonly string[];
 }
 
-/** 0 all passed, 1 some check failed, 2 the suite could not run. */
-export function exitCodeOf(report: ConformanceReport): 0 | 1 | 2 {
+/** What shells exit with when a signal ends a program: 128 + the signal's number. */
+const SIGNAL_EXIT_CODES: Readonly<Record<string, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
+
+/**
+ * 0 all passed, 1 some check failed, 2 the suite could not run (or was
+ * interrupted for a reason other than a signal), 130 interrupted by SIGINT,
+ * 143 by SIGTERM (129 SIGHUP).
+ */
+export function exitCodeOf(report: ConformanceReport): number {
+  if (report.outcome === 'interrupted') return SIGNAL_EXIT_CODES[report.interrupted ?? ''] ?? 2;
   if (report.outcome === 'could not run') return 2;
   return report.failed > 0 ? 1 : 0;
 }

@@ -1,13 +1,15 @@
 /** `chatref conform`: run the conformance suite against a URL or the in-process model. */
-import { writeFile } from 'node:fs/promises';
+import { writeFileSync } from 'node:fs';
+import { constants } from 'node:os';
 import { parseArgs } from 'node:util';
+import { describeLedger } from '../../conformance/bootstrap.js';
 import type { Level } from '../../conformance/check.js';
 import { formatConsoleReport } from '../../conformance/report/console.js';
 import { formatHtmlReport } from '../../conformance/report/html.js';
 import { formatJsonReport } from '../../conformance/report/json.js';
 import { formatJunitReport } from '../../conformance/report/junit.js';
 import { type ConformanceReport, exitCodeOf } from '../../conformance/report/types.js';
-import { DEFAULT_RUNS, DEFAULT_SEED, type ProgressEvent, runConformance, type TargetSpec } from '../../conformance/runner.js';
+import { DEFAULT_RUNS, DEFAULT_SEED, type LiveRun, type ProgressEvent, runConformance, type TargetSpec } from '../../conformance/runner.js';
 import { UsageError } from './usage-error.js';
 
 export const CONFORM_USAGE = `Usage: chatref conform --url URL --email EMAIL --api-key KEY [options]
@@ -29,9 +31,13 @@ export const CONFORM_USAGE = `Usage: chatref conform --url URL --email EMAIL --a
   --json FILE        also write the whole report as JSON
   --junit FILE       also write a JUnit XML report
   --html FILE        also write a self-contained HTML report
+  --progress         a line per finished check on stderr, also when not on a terminal
 
 The run creates its users in the owner's organization and deactivates them at the end.
-Exit code: 0 every check passed, 1 some check failed, 2 the suite could not run.`;
+On Ctrl-C (SIGINT) or SIGTERM the check in progress finishes, the run cleans up and
+writes the report of what ran; a second signal quits at once, saying what it left.
+Exit code: 0 every check passed, 1 some check failed, 2 the suite could not run,
+130 interrupted by SIGINT, 143 by SIGTERM.`;
 
 export interface ConformArgs {
   readonly target: TargetSpec;
@@ -42,6 +48,7 @@ export interface ConformArgs {
   readonly json?: string;
   readonly junit?: string;
   readonly html?: string;
+  readonly progress: boolean;
 }
 
 function integer(name: string, text: string | undefined, min: number): number | undefined {
@@ -70,6 +77,7 @@ export function parseConformArgs(argv: readonly string[]): ConformArgs {
       json: { type: 'string' },
       junit: { type: 'string' },
       html: { type: 'string' },
+      progress: { type: 'boolean', default: false },
     },
     strict: true,
     allowPositionals: false,
@@ -114,21 +122,31 @@ export function parseConformArgs(argv: readonly string[]): ConformArgs {
     ...(values.json === undefined ? {} : { json: values.json }),
     ...(values.junit === undefined ? {} : { junit: values.junit }),
     ...(values.html === undefined ? {} : { html: values.html }),
+    progress: values.progress,
   };
 }
 
-/** Live progress on stderr, one line rewritten in place: only on a terminal (piped or redirected, it stays silent). */
-export function progressReporter(stream: Pick<NodeJS.WriteStream, 'write' | 'isTTY' | 'columns'>) {
-  const tty = stream.isTTY === true;
+/**
+ * Progress on stderr. On a terminal, one line rewritten in place; with
+ * `lines`, a line per finished check (for logs); otherwise silent.
+ */
+export function progressReporter(stream: Pick<NodeJS.WriteStream, 'write' | 'isTTY' | 'columns'>, options: { readonly lines?: boolean } = {}) {
+  const tty = stream.isTTY === true && options.lines !== true;
   let failed = 0;
   let open = false;
   return {
     onProgress(event: ProgressEvent) {
+      if (event.kind === 'starting' || event.kind === 'ended') return;
+      if (event.kind === 'finished' && event.result.verdict === 'fail') failed += 1;
+      if (options.lines === true) {
+        if (event.kind === 'bootstrapped') stream.write(`run ${event.runId}: ${event.total} checks\n`);
+        if (event.kind === 'finished') stream.write(`[${event.index + 1}/${event.total}] ${event.result.verdict} ${event.result.id}\n`);
+        return;
+      }
       if (!tty) return;
       let text: string;
       if (event.kind === 'bootstrapped') text = `run ${event.runId}: 0/${event.total} checks`;
       else {
-        if (event.kind === 'finished' && event.result.verdict === 'fail') failed += 1;
         const done = event.kind === 'finished' ? event.index + 1 : event.index;
         const current = event.kind === 'started' ? event.check.id : event.result.id;
         text = `[${done}/${event.total}] ${failed} failed  ${current}`;
@@ -144,21 +162,81 @@ export function progressReporter(stream: Pick<NodeJS.WriteStream, 'write' | 'isT
   };
 }
 
-async function writeReports(args: ConformArgs, report: ConformanceReport): Promise<void> {
+function writeReports(args: ConformArgs, report: ConformanceReport): void {
   const outputs: [string | undefined, (report: ConformanceReport) => string][] = [
     [args.json, formatJsonReport],
     [args.junit, formatJunitReport],
     [args.html, formatHtmlReport],
   ];
   for (const [file, format] of outputs) {
-    if (file !== undefined) await writeFile(file, format(report), 'utf8');
+    if (file !== undefined) writeFileSync(file, format(report), 'utf8');
   }
 }
 
-/** Runs the suite and prints the report; returns the exit code. */
+/** What shells exit with for a program a signal ended: 128 + its number (130 SIGINT, 143 SIGTERM). */
+export function signalExitCode(signal: NodeJS.Signals): number {
+  return 128 + (constants.signals[signal] ?? 0);
+}
+
+/** The signals that interrupt a run: the first stops it cleanly, a second quits at once. */
+const SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
+
+/**
+ * Runs the suite and prints the report; returns the exit code. The report
+ * is printed and written once: when the checks end (before the clean-up,
+ * so a quit during the clean-up keeps it), or when a second signal quits.
+ */
 export async function conform(argv: readonly string[]): Promise<number> {
   const args = parseConformArgs(argv);
-  const progress = progressReporter(process.stderr);
+  const progress = progressReporter(process.stderr, { lines: args.progress });
+  const controller = new AbortController();
+  let live: LiveRun | undefined;
+  let signalled: NodeJS.Signals | undefined;
+  let reported = false;
+  let writeFailed = false;
+
+  const emit = (report: ConformanceReport) => {
+    if (reported) return;
+    reported = true;
+    progress.end();
+    if (report.couldNotRun !== undefined && report.results.length === 0) {
+      // Nothing ran: the reason is the whole story, in one line and without a count that reads like a result.
+      process.stderr.write(`chatref conform: could not run: ${report.couldNotRun}\n`);
+    } else {
+      process.stdout.write(formatConsoleReport(report));
+    }
+    try {
+      writeReports(args, report);
+    } catch (error) {
+      writeFailed = true;
+      process.stderr.write(`chatref conform: cannot write a report: ${error instanceof Error ? error.message : String(error)}\n`);
+    }
+  };
+
+  const onSignal = (signal: NodeJS.Signals) => {
+    const again = signal === 'SIGINT' ? 'Ctrl-C' : signal;
+    if (signalled === undefined) {
+      signalled = signal;
+      controller.abort(signal);
+      progress.end();
+      const stage = live?.stage() ?? 'setting up';
+      const doing = stage.startsWith('running check ')
+        ? `finishing ${stage.slice('running '.length)}, then cleaning up`
+        : stage === 'cleaning up'
+          ? 'cleaning up'
+          : 'stopping the set-up, then cleaning up';
+      process.stderr.write(`chatref conform: ${signal}: ${doing} (${again} again quits at once)\n`);
+      return;
+    }
+    const stage = live?.stage() ?? 'setting up';
+    if (live !== undefined) emit(live.report());
+    const left = live === undefined ? 'nothing' : describeLedger(live.ledger);
+    const named = live === undefined || left === 'nothing' ? '' : `, all named ${live.runId}-…`;
+    const check = stage.startsWith('running check ') ? `; ${stage.slice('running '.length)} did not finish and may have left what it changed` : '';
+    process.stderr.write(`chatref conform: ${signal} again: quit while ${stage}; left on the target: ${left}${named}${check}\n`);
+    process.exit(signalExitCode(signalled));
+  };
+  for (const signal of SIGNALS) process.on(signal, onSignal);
   let report: ConformanceReport;
   try {
     report = await runConformance({
@@ -167,18 +245,18 @@ export async function conform(argv: readonly string[]): Promise<number> {
       ...(args.only === undefined ? {} : { only: args.only }),
       ...(args.seed === undefined ? {} : { seed: args.seed }),
       ...(args.runs === undefined ? {} : { runs: args.runs }),
-      onProgress: progress.onProgress,
+      signal: controller.signal,
+      onProgress: (event) => {
+        if (event.kind === 'starting') live = event.run;
+        if (event.kind === 'ended') emit(event.report);
+        progress.onProgress(event);
+      },
     });
   } finally {
+    for (const signal of SIGNALS) process.off(signal, onSignal);
     progress.end();
   }
-  if (report.couldNotRun !== undefined) process.stderr.write(`chatref conform: could not run: ${report.couldNotRun}\n`);
-  process.stdout.write(formatConsoleReport(report));
-  try {
-    await writeReports(args, report);
-  } catch (error) {
-    process.stderr.write(`chatref conform: cannot write a report: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 2;
-  }
-  return exitCodeOf(report);
+  emit(report);
+  if (writeFailed) return 2;
+  return signalled === undefined ? exitCodeOf(report) : signalExitCode(signalled);
 }
