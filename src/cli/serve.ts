@@ -1,6 +1,5 @@
 /** `chatref serve`: start the server on a fixture and print its credentials as the first line. */
 import { parseArgs } from 'node:util';
-import { FixtureError } from '../fixtures/build-state.js';
 import { loadFixture, readFixture } from '../fixtures/load.js';
 import { fixtureSchema } from '../fixtures/schema.js';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../http/server.js';
@@ -99,6 +98,7 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
   });
   const port = Number(values.port);
   if (!/^[0-9]+$/.test(values.port) || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not ${values.port}`);
+  if (values.fixture === '') throw new UsageError('--fixture needs a name or a path');
   const videoProvider = values['video-provider'];
   if (videoProvider !== 'fake' && videoProvider !== 'none') throw new UsageError(`--video-provider must be fake or none, not ${videoProvider}`);
   return {
@@ -119,6 +119,7 @@ function adminArgs(values: { state?: string; journal?: string; 'admin-token'?: s
   const adminToken = values['admin-token'];
   if (adminToken !== undefined && !/^[\x21-\x7e]+$/.test(adminToken)) throw new UsageError('--admin-token must be printable ASCII without spaces');
   if (values.log !== undefined && values.log !== 'text' && values.log !== 'json') throw new UsageError(`--log takes json or nothing, not ${values.log}`);
+  for (const option of ['state', 'journal'] as const) if (values[option] === '') throw new UsageError(`--${option} needs a file`);
   return { state: values.state, journal: values.journal, adminToken, log: values.log as AccessLogFormat | undefined };
 }
 
@@ -149,7 +150,7 @@ function credentials(state: State, fixtureState: State, fixtureData: unknown) {
 
 /** A snapshot or journal that cannot be used is reported like a bad fixture: one line, exit 2. */
 function asStartupError(error: unknown): unknown {
-  return error instanceof SnapshotError || error instanceof JournalError ? new FixtureError(error.message) : error;
+  return error instanceof SnapshotError || error instanceof JournalError ? new StartupError(error.message) : error;
 }
 
 export async function serve(argv: readonly string[]): Promise<void> {

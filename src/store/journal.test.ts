@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createModel, type Model, type ModelOptions } from '../in-process.js';
 import { liveABusyDay } from '../testing/busy-realm.js';
 import { CORDELIA, HAMLET, T0 } from '../testing/default-realm.js';
+import { MemoryContentStore } from './content-store.js';
 import { JOURNAL_FORMAT, JournalError, JournalFile, parseJournal } from './journal.js';
 import { snapshotText } from './snapshot.js';
 
@@ -154,5 +155,18 @@ describe('a journaled model', () => {
     expect(() => journaled(file, { videoCallProvider: 'none' })).toThrow('was written from another starting state');
     writeFileSync(file, 'not a journal\n');
     expect(() => journaled(file)).toThrow('not JSON');
+  });
+});
+
+describe('a journal path that cannot be used', () => {
+  it('is a JournalError naming the file, not a bare fs error', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chatref-journal-path-'));
+    const content = new MemoryContentStore();
+    expect(() => JournalFile.open(join(dir, 'missing', 'j.jsonl'), 'sha256:x', content)).toThrow(
+      new JournalError(
+        `cannot open the journal ${join(dir, 'missing', 'j.jsonl')}: ENOENT: no such file or directory, open '${join(dir, 'missing', 'j.jsonl')}'`,
+      ),
+    );
+    expect(() => JournalFile.open(dir, 'sha256:x', content)).toThrow(JournalError);
   });
 });

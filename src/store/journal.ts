@@ -148,6 +148,16 @@ export class JournalFile implements WriteJournal {
    * append to. A new file gets its header line.
    */
   static open(file: string, base: string, content: Pick<ContentStore, 'get'>): { journal: JournalFile; entries: readonly JournalEntry[] } {
+    try {
+      return JournalFile.openOrCreate(file, base, content);
+    } catch (error) {
+      if (error instanceof JournalError) throw error;
+      // A missing folder, a directory, no permission: the path cannot be used, which is the caller's to fix (not a crash).
+      throw new JournalError(`cannot open the journal ${file}: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  private static openOrCreate(file: string, base: string, content: Pick<ContentStore, 'get'>): { journal: JournalFile; entries: readonly JournalEntry[] } {
     const exists = existsSync(file) && statSync(file).size > 0;
     if (!exists) {
       const fd = openSync(file, 'w');

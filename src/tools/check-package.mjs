@@ -28,7 +28,15 @@ try {
   const files = packed.files.map((file) => file.path);
   const unwanted = files.filter((path) => path.endsWith('.map') || path === 'dist/cli/main.cjs');
   if (unwanted.length > 0) throw new Error(`the package carries files nothing runs: ${unwanted.join(', ')}`);
-  for (const required of ['LICENSE', 'README.md', 'docs/spec/team-chat-api.md', 'dist/cli/main.js']) {
+  for (const required of [
+    'LICENSE',
+    'README.md',
+    'docs/spec/team-chat-api.md',
+    'docs/fixtures.md',
+    'fixtures/realm.schema.json',
+    'fixtures/history.schema.json',
+    'dist/cli/main.js',
+  ]) {
     if (!files.includes(required)) throw new Error(`the package lacks ${required}`);
   }
   process.stdout.write(

@@ -73,6 +73,9 @@ describe('the package', { timeout: 120_000 }, () => {
       'dist/index.js',
       'dist/index.cjs',
       'fixtures/default/realm.json',
+      'fixtures/realm.schema.json',
+      'fixtures/history.schema.json',
+      'docs/fixtures.md',
     ]) {
       expect(files, path).toContain(path);
     }
