@@ -132,9 +132,9 @@ function main(argv) {
   const buildTypes = types && (force || buildJs || !typesCurrent);
 
   if (check) {
-    const current = !buildJs && !buildTypes;
-    process.stderr.write(`chatref: dist/ ${current ? 'is current' : 'is older than its inputs, or incomplete'}\n`);
-    process.exit(current ? 0 : 1);
+    const state = buildJs ? 'is older than its inputs, or incomplete' : buildTypes ? 'lacks current declarations' : 'is current';
+    process.stderr.write(`chatref: dist/ ${state}\n`);
+    process.exit(buildJs || buildTypes ? 1 : 0);
   }
   if (!buildJs && !buildTypes) {
     process.stderr.write(`chatref: dist/ is current (its build stamp matches the inputs); skipped the build\n`);
