@@ -32,7 +32,7 @@ const folders = 'zerver/views/channel_folders.py, zerver/actions/channel_folders
 const invites = 'zerver/views/invite.py, zerver/actions/invites.py';
 const defaults = 'zerver/views/streams.py, zerver/actions/default_streams.py';
 const playgrounds = 'zerver/views/realm_playgrounds.py, zerver/models/realm_playgrounds.py';
-const exports = 'zerver/views/realm_export.py';
+const realmExports = 'zerver/views/realm_export.py';
 
 export const ADMIN_CLAUSES: readonly Clause[] = [
   compat('admin.create.response', streams, 'POST /channels/create answers the new channel’s id, and the channel is there with its name and creator', CREATE),
@@ -114,5 +114,5 @@ export const ADMIN_CLAUSES: readonly Clause[] = [
   compat('events.playgrounds', playgrounds, 'playground changes send realm_playgrounds with the whole list to every user', PLAYGROUND),
 
   compat('admin.email-address', streams, 'a user who can read a channel gets its e-mail gateway address; one who cannot is "Invalid channel ID"', EMAIL),
-  compat('admin.exports.list', exports, 'GET /export/realm lists the exports to administrators only', EXPORTS),
+  compat('admin.exports.list', realmExports, 'GET /export/realm lists the exports to administrators only', EXPORTS),
 ];
