@@ -58,7 +58,7 @@ const RUN: { first: RegExp; shows: RegExp[]; server?: boolean }[] = [
     shows: [/^\d+\.\d+\.\d+$/m, /^\{"url":"http:\/\/127\.0\.0\.1:(?!9991)\d+"/m, /"email":"iago@chatref\.test"/, /"result":"success"/],
   },
   {
-    first: /^npx chatref serve --cors /,
+    first: /^node dist\/cli\/main\.js serve --cors /,
     shows: [
       /^\[api\]\nemail=iago@chatref\.test\nkey=IagoAdministratorKey000000000002\nsite=http:\/\/127\.0\.0\.1:\d+$/m,
       /^HTTP\/1\.1 204/m,
@@ -103,7 +103,14 @@ async function runBlock(commands: string[], server: boolean): Promise<{ code: nu
   // The free port for the default one: in the URLs, and for a server started without --port.
   const lines = commands
     .filter((command) => !ELSEWHERE.some((entry) => entry.command.test(command)))
-    .map((command) => command.replaceAll('9991', String(port)).replace(/^npx chatref serve(?!.*--port)/, `npx chatref serve --port ${port}`));
+    .map((command) =>
+      command
+        .replaceAll('9991', String(port))
+        .replace(/^npx chatref serve(?!.*--port)/, `npx chatref serve --port ${port}`)
+        // The blocks run in a scratch folder: the clone's built CLI by its full path.
+        .replace(/^node dist\/cli\/main\.js serve(?!.*--port)/, `node dist/cli/main.js serve --port ${port}`)
+        .replace(/^node dist\/cli\/main\.js /, `node "${ROOT}dist/cli/main.js" `),
+    );
   const preamble = server
     ? [
         `node "${ROOT}dist/cli/main.js" serve --port ${port} > first.json &`,
