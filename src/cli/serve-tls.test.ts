@@ -101,7 +101,7 @@ describe('chatref serve over HTTPS', { timeout: 300_000 }, () => {
   it('--https: an https URL, the fingerprint and PEM in the first line, the PEM written for curl --cacert and zulip-js', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'chatref-tls-'));
     const caFile = join(dir, 'chatref.pem');
-    const server = serve(['--https', '--tls-cert-out', caFile]);
+    const server = serve(['--https', '--tls-cert-out', caFile, '--zuliprc', join(dir, 'rc')]);
     const info = await server.firstLine;
     expect(info.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     expect(info.api_url).toBe(`${info.url}/api/v1`);
@@ -109,6 +109,7 @@ describe('chatref serve over HTTPS', { timeout: 300_000 }, () => {
     expect(written).toBe(info.tls.certificate);
     expect(info.tls.self_signed).toBe(true);
     expect(info.tls.fingerprint_sha256).toBe(new X509Certificate(written).fingerprint256);
+    expect(readFileSync(join(dir, 'rc', 'iago@chatref.test.zuliprc'), 'utf8')).toContain(`site=${info.url}\ncert_bundle=${caFile}\n`);
     // Logged after the first line.
     await waitFor(() => (server.stderr().includes(`HTTPS certificate SHA-256 ${info.tls.fingerprint_sha256}`) ? true : undefined), 30_000);
 

@@ -8,7 +8,8 @@ export const TLS_USAGE = `  --https            serve HTTPS with a self-signed ce
                      "tls": {"fingerprint_sha256", "certificate"} (PEM), for clients to trust
   --tls-cert-out FILE
                      with --https, also write the certificate to FILE (PEM): curl --cacert FILE,
-                     NODE_EXTRA_CA_CERTS=FILE, or install it on a phone or emulator as a trusted authority
+                     NODE_EXTRA_CA_CERTS=FILE, or install it on a phone or emulator as a trusted authority;
+                     --zuliprc files name it as cert_bundle
   --tls-cert FILE --tls-key FILE
                      serve HTTPS with your own certificate (PEM, intermediates after it) and unencrypted key`;
 

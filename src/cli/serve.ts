@@ -207,7 +207,7 @@ export async function serve(argv: readonly string[]): Promise<void> {
   }
   if (options.connection.zuliprc !== undefined) {
     try {
-      const files = writeZuliprcFiles(options.connection.zuliprc, server.getState(), server.url);
+      const files = writeZuliprcFiles(options.connection.zuliprc, server.getState(), server.url, options.tls.certOut);
       log(`chatref: wrote ${files.length} zuliprc files to ${options.connection.zuliprc}`);
     } catch (error) {
       await server.stop();
