@@ -148,8 +148,11 @@ describe('over HTTPS', { timeout: 30_000 }, () => {
     expect(await download.body.text()).toBe('secret bytes');
   });
 
-  it('serves the admin API and answers CORS preflights', async () => {
+  it('serves the home page, the admin API and CORS preflights', async () => {
     const { server, agent } = await start({ cors: { origins: ['https://app.test:5173'] } });
+    const home = await request(`${server.url}/`, { dispatcher: agent });
+    expect(home.statusCode).toBe(200);
+    expect(await home.body.text()).toContain(`<code>${server.url}/api/v1</code>`);
     const clock = await request(`${server.adminUrl}/clock`, { dispatcher: agent, headers: { authorization: `Bearer ${server.adminToken}` } });
     expect(clock.statusCode).toBe(200);
     expect(await clock.body.json()).toMatchObject({ result: 'success' });
