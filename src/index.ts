@@ -6,6 +6,10 @@
  * const server = await createServer({ port: 0 });
  * console.log(server.apiUrl); // http://127.0.0.1:PORT/api/v1
  * await server.stop();
+ *
+ * @example
+ * // HTTPS with a certificate made at start; trust server.tls.certificate (PEM), or check server.tls.fingerprint256.
+ * const secure = await createServer({ port: 0, tls: true });
  */
 
 export { type CreateServerOptions, createServer } from './create-server.js';
@@ -13,6 +17,7 @@ export { buildState, FixtureError } from './fixtures/build-state.js';
 export { loadFixture, readFixture } from './fixtures/load.js';
 export type { FixtureInput } from './fixtures/schema.js';
 export type { RunningServer } from './http/server.js';
+export { TlsError, type TlsInfo, type TlsOptions } from './http/tls.js';
 export { type CallOptions, type Credentials, createModel, type Model, type ModelOptions } from './in-process.js';
 export * from './model/api.js';
 export { type ClockChange, type ClockReading, Control } from './store/control.js';

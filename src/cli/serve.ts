@@ -13,6 +13,7 @@ import type { AccessLogFormat } from '../store/request-log.js';
 import { loadSnapshot, SnapshotError } from '../store/snapshot.js';
 import { devLoginWarning, publicCredentialsWarning } from './public-credentials.js';
 import { CONNECTION_OPTIONS, CONNECTION_USAGE, type ConnectionArgs, connectionArgs, validSeed } from './serve-options.js';
+import { TLS_OPTIONS, TLS_USAGE, type TlsArgs, tlsArgs, tlsLine, tlsOption, writeCertificate } from './serve-tls.js';
 import { stopWhenStdoutReaderLeaves } from './stdout-reader.js';
 import { StartupError, UsageError } from './usage-error.js';
 import { writeZuliprcFiles } from './zuliprc.js';
@@ -21,6 +22,7 @@ export const SERVE_USAGE = `Usage: chatref serve [--host 127.0.0.1] [--port 9991
                     [--rate-limit] [--no-auth-rate-limit]
                     [--state FILE] [--journal FILE] [--admin-token TOKEN] [--log [json]]
                     [--grace S] [--header-timeout S] [--request-timeout S] [--max-connections N] [--cors ORIGIN] [--zuliprc DIR]
+                    [--https [--tls-cert-out FILE] | --tls-cert FILE --tls-key FILE]
 
   --host HOST        interface to listen on (default ${DEFAULT_HOST})
   --port PORT        port to listen on; 0 picks a free one (default ${DEFAULT_PORT})
@@ -43,8 +45,10 @@ export const SERVE_USAGE = `Usage: chatref serve [--host 127.0.0.1] [--port 9991
   --admin-token T    the bearer token of the admin API under /chatref/admin (default: a random one)
   --log [json]       one line per request on stderr: method, path, user, status, milliseconds (or JSON)
 ${CONNECTION_USAGE}
+${TLS_USAGE}
 
-The first line on stdout is a JSON object: {"url", "api_url", "admin_url", "admin_token", "users": [...credentials]}.
+The first line on stdout is a JSON object: {"url", "api_url", "admin_url", "admin_token", "users": [...credentials]}
+(and "tls" with HTTPS).
 Logs go to stderr. On SIGINT or SIGTERM new connections are refused, held GET /events are answered, requests
 already received finish (within --grace), and chatref exits 0. It also stops once stdout's reader has gone.`;
 
@@ -62,6 +66,7 @@ interface ServeOptions {
   readonly adminToken: string | undefined;
   readonly log: AccessLogFormat | undefined;
   readonly connection: ConnectionArgs;
+  readonly tls: TlsArgs;
 }
 
 /** `--log` may stand alone (text lines) or take `json` or `text`. */
@@ -92,6 +97,7 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
       'admin-token': { type: 'string' },
       log: { type: 'string' },
       ...CONNECTION_OPTIONS,
+      ...TLS_OPTIONS,
     },
     strict: true,
     allowPositionals: false,
@@ -112,6 +118,7 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
     authRateLimit: !values['no-auth-rate-limit'],
     ...adminArgs(values),
     connection: connectionArgs(values),
+    tls: tlsArgs(values),
   };
 }
 
@@ -155,6 +162,7 @@ function asStartupError(error: unknown): unknown {
 
 export async function serve(argv: readonly string[]): Promise<void> {
   const options = parseServeArgs(argv);
+  const tls = tlsOption(options.tls);
   const fixtureData = readFixture(options.fixture);
   // With the fixture's message history (the default realm's, or a folder's history.json).
   const fixtureState = loadFixture(options.fixture, { start: Date.now() / 1000 });
@@ -184,13 +192,23 @@ export async function serve(argv: readonly string[]): Promise<void> {
     requestTimeoutMs: options.connection.requestTimeoutMs,
     maxConnections: options.connection.maxConnections,
     ...(options.connection.cors.length === 0 ? {} : { cors: { origins: options.connection.cors } }),
+    ...(tls === undefined ? {} : { tls }),
     log,
   }).catch((error: unknown) => {
     throw asStartupError(error);
   });
+  if (options.tls.certOut !== undefined && server.tls !== null) {
+    try {
+      writeCertificate(options.tls.certOut, server.tls);
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
+    log(`chatref: wrote the certificate to ${options.tls.certOut} (curl --cacert ${options.tls.certOut}, NODE_EXTRA_CA_CERTS=${options.tls.certOut})`);
+  }
   if (options.connection.zuliprc !== undefined) {
     try {
-      const files = writeZuliprcFiles(options.connection.zuliprc, server.getState(), server.url);
+      const files = writeZuliprcFiles(options.connection.zuliprc, server.getState(), server.url, options.tls.certOut);
       log(`chatref: wrote ${files.length} zuliprc files to ${options.connection.zuliprc}`);
     } catch (error) {
       await server.stop();
@@ -218,9 +236,11 @@ export async function serve(argv: readonly string[]): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
   // Printed last: a caller that reads this line may signal us at once.
-  const line = { url: server.url, api_url: server.apiUrl, admin_url: server.adminUrl, admin_token: server.adminToken, users };
+  const line = { url: server.url, api_url: server.apiUrl, admin_url: server.adminUrl, admin_token: server.adminToken, users, ...tlsLine(server.tls) };
   process.stdout.write(`${JSON.stringify(line)}\n`);
   stopWhenStdoutReaderLeaves(() => stop('stdout closed'));
   log(`chatref: serving ${options.state ?? options.fixture} at ${server.apiUrl}; admin API at ${server.adminUrl} (token on the first line)`);
   if (options.journal !== undefined) log(`chatref: journaling writes to ${options.journal}`);
+  if (server.tls !== null)
+    log(`chatref: HTTPS certificate SHA-256 ${server.tls.fingerprint256}${server.tls.selfSigned ? ' (self-signed, made at start)' : ''}`);
 }

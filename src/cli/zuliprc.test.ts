@@ -18,4 +18,12 @@ describe('--zuliprc', () => {
     );
     expect(statSync(join(dir, 'hamlet-bot@chatref.test.zuliprc')).mode & 0o777).toBe(0o600);
   });
+
+  it('names the certificate --https wrote as cert_bundle, by its absolute path', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chatref-zuliprc-'));
+    writeZuliprcFiles(dir, loadFixture(), 'https://127.0.0.1:9991', 'chatref.pem');
+    expect(readFileSync(join(dir, 'iago@chatref.test.zuliprc'), 'utf8')).toBe(
+      `[api]\nemail=iago@chatref.test\nkey=IagoAdministratorKey000000000002\nsite=https://127.0.0.1:9991\ncert_bundle=${join(process.cwd(), 'chatref.pem')}\n`,
+    );
+  });
 });

@@ -34,7 +34,8 @@ function seconds(ms: number): number {
 
 export function clientErrorHandler(connections: Connections, timeouts: RequestTimeouts) {
   return (error: NodeJS.ErrnoException, socket: Socket): void => {
-    if (error.code === 'ECONNRESET' || !socket.writable) {
+    // node:https reports a failed or timed-out TLS handshake here too: no HTTP was spoken, so none is answered.
+    if (error.code === 'ECONNRESET' || !socket.writable || !connections.has(socket)) {
       socket.destroy();
       return;
     }

@@ -12,7 +12,9 @@
  *   period ends.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Server as HttpsServer } from 'node:https';
 import { Server as NetServer, type Socket } from 'node:net';
+import { Server as TlsServer } from 'node:tls';
 
 interface Connection {
   readonly socket: Socket;
@@ -60,8 +62,14 @@ export class Connections {
   private allClosed: (() => void) | null = null;
   private idleCloseScheduled = false;
 
-  constructor(private readonly server: Server) {
-    server.on('connection', (socket: Socket) => this.track(socket));
+  constructor(private readonly server: Server | HttpsServer) {
+    // Over TLS, node:http is handed the decrypted socket once the handshake is done; requests name that one.
+    server.on(server instanceof TlsServer ? 'secureConnection' : 'connection', (socket: Socket) => this.track(socket));
+  }
+
+  /** Whether HTTP is spoken on the socket (over TLS, the handshake is done). */
+  has(socket: Socket): boolean {
+    return this.open.has(socket);
   }
 
   get stopping(): boolean {

@@ -4,8 +4,9 @@
  * now or, for a held GET /events, later. No business rules live here.
  */
 
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { ServerOptions as HttpServerOptions, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { isAvatarPath } from '../model/endpoints/realm-emoji/emoji-image.js';
 import { errorResponse } from '../model/envelope.js';
@@ -23,6 +24,7 @@ import { Connections } from './connections.js';
 import { type CorsOptions, corsHandler } from './cors.js';
 import { homePages } from './home-page.js';
 import { type ReadRequestResult, readRequest } from './read-request.js';
+import { serverCredentials, type TlsInfo, type TlsOptions } from './tls.js';
 import { writeResponse } from './write-response.js';
 
 export interface ServerOptions {
@@ -63,10 +65,16 @@ export interface ServerOptions {
   readonly maxConnections?: number;
   /** Browser origins allowed to call the API (CORS), or '*'; default none. */
   readonly cors?: CorsOptions;
+  /**
+   * Serve HTTPS: `true` makes a self-signed certificate at start (for localhost, 127.0.0.1, ::1 and `host`;
+   * RunningServer.tls has its PEM and fingerprint for clients to trust), or give `{ cert, key }` (PEM).
+   * A certificate and key that do not match are refused with a TlsError. Default: plain HTTP.
+   */
+  readonly tls?: TlsOptions;
 }
 
 export interface RunningServer {
-  /** http://HOST:PORT */
+  /** http://HOST:PORT, or https:// with `tls` */
   readonly url: string;
   /** url + '/api/v1' */
   readonly apiUrl: string;
@@ -80,8 +88,10 @@ export interface RunningServer {
   readonly adminUrl: string;
   /** The admin API's bearer token. */
   readonly adminToken: string;
-  /** The node:http server underneath (for connection counts and the like; chatref owns its listeners). */
-  readonly httpServer: Server;
+  /** The node:http (or node:https) server underneath (for connection counts and the like; chatref owns its listeners). */
+  readonly httpServer: Server | HttpsServer;
+  /** The certificate served over HTTPS (PEM and SHA-256 fingerprint), or null for plain HTTP. */
+  readonly tls: TlsInfo | null;
   getState(): State;
   setState(next: State): void;
   /**
@@ -160,6 +170,9 @@ function describeFailure(error: unknown): string {
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const host = options.host ?? DEFAULT_HOST;
+  // Before anything opens (the journal): a certificate that cannot be used changes nothing.
+  const credentials = options.tls === undefined ? null : await serverCredentials(options.tls, host, new Date());
+  const scheme = credentials === null ? 'http' : 'https';
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const store = new Store({
     state: options.state,
@@ -226,7 +239,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       authorization: req.headers.authorization ?? null,
       ...(surface === 'json' ? { surface, cookie: req.headers.cookie ?? null, csrfToken: headerValue(req.headers['x-csrftoken']) } : {}),
       userAgent: req.headers['user-agent'] ?? null,
-      origin: `http://${req.headers.host ?? authority}`,
+      origin: `${scheme}://${req.headers.host ?? authority}`,
       remoteAddress: req.socket.remoteAddress,
     };
     let release: (() => void) | null = null;
@@ -292,16 +305,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     headerTimeoutMs: Math.min(options.headerTimeoutMs ?? DEFAULT_HEADER_TIMEOUT_MS, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS),
     requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
   };
-  const server: Server = createServer(
-    {
-      keepAlive: true,
-      headersTimeout: timeouts.headerTimeoutMs,
-      requestTimeout: timeouts.requestTimeoutMs,
-      // node:http checks the timeouts every 30 s by default, so a 60 s timeout could take 90.
-      connectionsCheckingInterval: Math.max(10, Math.min(1000, timeouts.headerTimeoutMs / 4)),
-    },
-    onRequest,
-  );
+  const httpOptions: HttpServerOptions = {
+    keepAlive: true,
+    headersTimeout: timeouts.headerTimeoutMs,
+    requestTimeout: timeouts.requestTimeoutMs,
+    // node:http checks the timeouts every 30 s by default, so a 60 s timeout could take 90.
+    connectionsCheckingInterval: Math.max(10, Math.min(1000, timeouts.headerTimeoutMs / 4)),
+  };
+  const server: Server | HttpsServer =
+    credentials === null
+      ? createServer(httpOptions, onRequest)
+      : // A client that opens a connection and never completes the handshake is a slow client too: it gets the header timeout.
+        createHttpsServer({ ...httpOptions, cert: credentials.cert, key: credentials.key, handshakeTimeout: timeouts.headerTimeoutMs }, onRequest);
   server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   let dropping = false;
   server.on('drop', () => {
@@ -328,7 +343,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   const port = (server.address() as AddressInfo).port;
   authority = `${formatHost(host)}:${port}`;
-  const url = `http://${authority}`;
+  const url = `${scheme}://${authority}`;
   let stopping: Promise<void> | undefined;
   function stop(): Promise<void> {
     // Held long-polls are answered once no new connection can come; the journal closes once the last in-flight write is in it.
@@ -355,6 +370,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       store.setState(next);
     },
     httpServer: server,
+    tls: credentials?.info ?? null,
     stop,
     close: stop,
   };
