@@ -2,9 +2,12 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
+// The built entry by name; its declarations are built only when packing, so its types are the source's.
+const ENTRY: string = 'chatref/conformance';
+
 describe("the package's chatref/conformance entry", () => {
   it('runs checks against the model from the ESM build and formats the report', async () => {
-    const suite = await import('chatref/conformance');
+    const suite = (await import(ENTRY)) as typeof import('./index.js');
     const report = await suite.runConformance({ target: 'model', only: 'general.server-settings*', seed: 1 });
     expect(report.failed).toBe(0);
     expect(report.passed).toBeGreaterThan(0);
@@ -14,7 +17,7 @@ describe("the package's chatref/conformance entry", () => {
 
   it('exposes the same entry to CommonJS', () => {
     const require = createRequire(import.meta.url);
-    const suite = require('chatref/conformance') as Record<string, unknown>;
+    const suite = require(ENTRY) as Record<string, unknown>;
     expect(typeof suite['runConformance']).toBe('function');
     expect(Array.isArray(suite['CLAUSES'])).toBe(true);
   });
