@@ -1,5 +1,9 @@
-/** Polls `find` every 5 ms until it returns something, or fails after `timeoutMs`: for client loops the tests cannot await. */
-export function waitFor<T>(find: () => T | undefined, timeoutMs: number): Promise<T> {
+/**
+ * Polls `find` every 5 ms until it returns something: for client loops the
+ * tests cannot await. The limit is a hang guard far beyond any busy machine's
+ * delay (the test's own timeout usually ends a hang first), never a speed claim.
+ */
+export function waitFor<T>(find: () => T | undefined, timeoutMs = 120_000): Promise<T> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const poll = () => {

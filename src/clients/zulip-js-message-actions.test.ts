@@ -106,11 +106,11 @@ describe('zulip-js message actions against chatref', () => {
     const received: Record<string, any>[] = [];
     const before = server.store.waitingCount;
     void iago.callOnEachEvent((event: Record<string, any>) => received.push(event), ['typing']);
-    await waitFor(() => (server.store.waitingCount > before ? true : undefined), 5000);
+    await waitFor(() => (server.store.waitingCount > before ? true : undefined));
 
     // zulip-js JSON-encodes `to` only when it holds more than one entry, as the real server requires a JSON list.
     expect(await hamlet.typing.send({ to: [IAGO.userId, CORDELIA.userId], op: 'start' })).toMatchObject({ result: 'success' });
-    const event = await waitFor(() => received.find((candidate) => candidate['type'] === 'typing'), 3000);
+    const event = await waitFor(() => received.find((candidate) => candidate['type'] === 'typing'));
     expect(event).toMatchObject({ op: 'start', message_type: 'direct', sender: { user_id: HAMLET.userId, email: HAMLET.email } });
     expect(event['recipients'].map((recipient: { user_id: number }) => recipient.user_id).sort()).toEqual([IAGO.userId, HAMLET.userId, CORDELIA.userId].sort());
   });

@@ -51,9 +51,9 @@ describe('zulip-js messages against chatref', () => {
     const received: Record<string, any>[] = [];
     const before = server.store.waitingCount;
     void iago.callOnEachEvent((event: Record<string, any>) => received.push(event), ['message']);
-    await waitFor(() => (server.store.waitingCount > before ? true : undefined), 5000);
+    await waitFor(() => (server.store.waitingCount > before ? true : undefined));
     const sent = await cordelia.messages.send({ type: 'stream', to: 'general', topic: 'loop', content: 'ping' });
-    const event = await waitFor(() => received.find((candidate) => candidate['type'] === 'message' && candidate['message'].id === sent.id), 3000);
+    const event = await waitFor(() => received.find((candidate) => candidate['type'] === 'message' && candidate['message'].id === sent.id));
     expect(event['flags']).toEqual([]);
     expect(event['message']).toMatchObject({ sender_id: CORDELIA.userId, display_recipient: 'general', subject: 'loop' });
   });

@@ -19,7 +19,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-describe('pipelining without reading', { timeout: 30_000 }, () => {
+describe('pipelining without reading', () => {
   it('keeps the bytes the server holds for the connection below two answers, and serves every request once the client reads', async () => {
     server = await startServer({ state: loadFixture(), port: 0, log: () => {} });
     const serverSockets: Socket[] = [];
@@ -41,6 +41,7 @@ describe('pipelining without reading', { timeout: 30_000 }, () => {
     // One write of every request: the server receives them as fast as it reads.
     client.write(REQUEST.repeat(count));
     await sleep(1500);
+    while (produced.length === 0) await sleep(10);
 
     const socket = serverSockets[0]!;
     const answerSize = Math.max(...produced);
@@ -64,7 +65,7 @@ describe('pipelining without reading', { timeout: 30_000 }, () => {
       }
     });
     client.resume();
-    for (let i = 0; i < 400 && answers < count; i++) await sleep(50);
+    while (answers < count) await sleep(50);
     expect(answers).toBe(count);
     client.destroy();
   });

@@ -90,9 +90,11 @@ afterEach(async () => {
   server = undefined;
 });
 
-describe('graceful shutdown', { timeout: 30_000 }, () => {
+describe('graceful shutdown', () => {
   it('under 20 writers resets nothing received before stop(), finishes a slowly arriving request, answers held long-polls and refuses new connections', async () => {
-    const running = await startServer({ state: loadFixture(), port: 0, shutdownGraceMs: 5000, log: () => {} });
+    // A grace period no busy machine reaches: the stop must end because everything finished, which the log shows.
+    const logged: string[] = [];
+    const running = await startServer({ state: loadFixture(), port: 0, shutdownGraceMs: 120_000, log: (line) => logged.push(line) });
     server = running;
     const { port } = running;
     const outcomes: Outcome[] = [];
@@ -116,6 +118,8 @@ describe('graceful shutdown', { timeout: 30_000 }, () => {
     );
 
     await sleep(400);
+    // Until the long-poll is held and the writers are well under way (however slow the machine).
+    while (running.store.waitingCount < 1 || outcomes.length <= 20) await sleep(10);
     expect(running.store.waitingCount).toBe(1);
     const stoppedAt = Date.now();
     const stopping = running.stop();
@@ -137,7 +141,7 @@ describe('graceful shutdown', { timeout: 30_000 }, () => {
 
     await Promise.all(writers);
     await stopping;
-    expect(Date.now() - stoppedAt).toBeLessThan(5000);
+    expect(logged.filter((line) => line.includes('grace period ended'))).toEqual([]);
 
     const before = outcomes.filter((outcome) => outcome.sentAt !== null && outcome.sentAt < stoppedAt);
     expect(before.length).toBeGreaterThan(20);
@@ -155,7 +159,7 @@ describe('graceful shutdown', { timeout: 30_000 }, () => {
   });
 
   it('closes idle keep-alive connections at once and connections that sent nothing, so an idle stop is quick', async () => {
-    const running = await startServer({ state: loadFixture(), port: 0, shutdownGraceMs: 5000, log: () => {} });
+    const running = await startServer({ state: loadFixture(), port: 0, shutdownGraceMs: 120_000, log: () => {} });
     server = running;
     const agent = new Agent({ keepAlive: true });
     expect((await post(agent, running.port, '/api/v1/users/me/status', 'status_text=idle', basic(HAMLET))).status).toBe(200);
@@ -164,7 +168,8 @@ describe('graceful shutdown', { timeout: 30_000 }, () => {
     const started = Date.now();
     await running.close();
     await closed;
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Long before the grace period: nothing waited for it.
+    expect(Date.now() - started).toBeLessThan(60_000);
     agent.destroy();
   });
 
@@ -180,7 +185,8 @@ describe('graceful shutdown', { timeout: 30_000 }, () => {
     await running.stop();
     await closed;
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
-    expect(Date.now() - started).toBeLessThan(2000);
+    // Ended by the grace timer, however late a busy machine fires it: the request itself would never finish.
+    expect(Date.now() - started).toBeLessThan(60_000);
     expect(logged).toContain('chatref: closed 1 connection(s) still open when the grace period ended');
   });
 });
