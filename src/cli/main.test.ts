@@ -22,7 +22,7 @@ async function run(args: string[]): Promise<{ code: number | null; stdout: strin
 }
 
 // Each test starts Node with tsx; on a loaded machine that alone takes seconds.
-describe('chatref', { timeout: 60_000 }, () => {
+describe('chatref', () => {
   it('prints its version', async () => {
     const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
     expect(await run(['--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
@@ -55,13 +55,12 @@ describe('chatref', { timeout: 60_000 }, () => {
   });
 
   it('ends when the reader of its stdout has gone: `chatref serve --port 0 | head -1` shows the real port and returns', async () => {
-    const started = Date.now();
     const child = spawn('sh', ['-c', `${CLI.join(' ')} serve --port 0 | head -1`], { cwd: ROOT });
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     const [code] = await once(child, 'exit');
+    // It returned at all (a server that outlived its reader would hang here until the test's timeout), with 0.
     expect(code).toBe(0);
-    expect(Date.now() - started).toBeLessThan(30_000);
     const line = JSON.parse(stdout) as { url: string };
     expect(line.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(line.url).not.toBe('http://127.0.0.1:0');

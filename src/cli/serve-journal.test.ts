@@ -66,7 +66,7 @@ function messagesOf(snapshot: string): Map<number, string> {
   return new Map(table.map(([id, message]) => [id, JSON.stringify(message)]));
 }
 
-describe('chatref serve --journal', { timeout: 90_000 }, () => {
+describe('chatref serve --journal', () => {
   it('loses no acknowledged write to kill -9 under load, and restarts into the state it had', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'chatref-kill-'));
     // Started from a snapshot (--state), so that path is exercised too.

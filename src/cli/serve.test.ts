@@ -29,7 +29,7 @@ async function exitOf(child: ChildProcessWithoutNullStreams): Promise<number | n
 }
 
 // Each test starts a Node process; on a loaded 2-core machine that alone can take several seconds.
-describe('chatref serve', { timeout: 60_000 }, () => {
+describe('chatref serve', () => {
   it("prints the URLs and the human users' credentials as its first line, serves them, and stops on SIGTERM", async () => {
     const { child, firstLine } = start(SOURCE_CLI, ['serve', '--port', '0', '--seed', '3']);
     const info = JSON.parse(await firstLine);
