@@ -43,7 +43,7 @@ beforeAll(() => {
 }, 300_000);
 
 describe('chatref conform', () => {
-  it('runs the chosen checks on the model, writes the reports and ends with `N passed, M failed`', { timeout: 240_000 }, async () => {
+  it('runs the chosen checks on the model, writes the reports and ends with `N passed, M failed`', async () => {
     const first = ALL_CHECKS[0];
     const dir = mkdtempSync(join(tmpdir(), 'chatref-conform-'));
     const files = { json: join(dir, 'r.json'), junit: join(dir, 'r.xml'), html: join(dir, 'r.html') };
@@ -66,7 +66,7 @@ describe('chatref conform', () => {
     expect(run.stdout).toContain(', seed 7, ');
   });
 
-  it('uses the fixed default seed and says so', { timeout: 240_000 }, async () => {
+  it('uses the fixed default seed and says so', async () => {
     const first = ALL_CHECKS[0]!;
     const dir = mkdtempSync(join(tmpdir(), 'chatref-conform-'));
     const json = join(dir, 'r.json');
@@ -75,7 +75,7 @@ describe('chatref conform', () => {
     expect(run.stdout).toContain(`, seed ${DEFAULT_SEED}, `);
   });
 
-  it('exits 2 with one line saying what is wrong and a pointer to --help on bad arguments', { timeout: 240_000 }, async () => {
+  it('exits 2 with one line saying what is wrong and a pointer to --help on bad arguments', async () => {
     const cases = [
       [],
       ['--target', 'elsewhere'],
@@ -91,7 +91,7 @@ describe('chatref conform', () => {
     });
   });
 
-  it('exits 2 with one line and no count when the server cannot be reached or --only matches nothing', { timeout: 240_000 }, async () => {
+  it('exits 2 with one line and no count when the server cannot be reached or --only matches nothing', async () => {
     const unreachable = await conform('--url', 'http://127.0.0.1:9', '--email', 'owner@example.com', '--api-key', 'k');
     expect(unreachable.code).toBe(2);
     expect(unreachable.stderr).toMatch(/^chatref conform: could not run: cannot reach http:\/\/127\.0\.0\.1:9: GET \/users\/me got no answer \([^\n]*\)\n$/);
@@ -102,7 +102,7 @@ describe('chatref conform', () => {
     expect(nothing.stdout).toBe('');
   });
 
-  it('exits 2 with one line saying what answered what when a foreign server answers the set-up 503 with HTML', { timeout: 240_000 }, async () => {
+  it('exits 2 with one line saying what answered what when a foreign server answers the set-up 503 with HTML', async () => {
     const page = `<html><head><title>503 Service Temporarily Unavailable</title></head><body>${'<p>busy</p>\n'.repeat(800)}</body></html>`;
     const foreign = createServer((_request, response) => {
       response.writeHead(503, { 'content-type': 'text/html' });
@@ -126,7 +126,7 @@ describe('chatref conform', () => {
     }
   });
 
-  it('prints its help with exit 0', { timeout: 120_000 }, async () => {
+  it('prints its help with exit 0', async () => {
     const run = await conform('--help');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('--api-key KEY');

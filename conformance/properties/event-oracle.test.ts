@@ -120,7 +120,7 @@ const MESSAGE_WRITES = (): OracleCommand[] => [
 describe('the events oracle', () => {
   it('holds on the model for renames, statuses, a new channel and a subscription', async () => {
     expect(await oracleFailure(freshModelTarget('oracle-teeth'), WRITES)).toBeUndefined();
-  }, 60_000);
+  });
 
   it('holds on the model for messages, flags, a topic move and a deletion', async () => {
     expect(await oracleFailure(freshModelTarget('oracle-teeth'), MESSAGE_WRITES)).toBeUndefined();
@@ -146,14 +146,14 @@ describe('the events oracle', () => {
     expect(failure?.clause).toBe('events.oracle.register-agrees');
     expect(failure?.expected).toMatch(/observer desdemona@chatref\.test \(user 1, role 100 at register, 100 now\), queue with capabilities/);
     expect(failure?.expected).toMatch(/realm_users\[user_id=\d+\]\.full_name: applying the events gave "[^"]+"; a fresh register shows "crprop-renamed-\d+/);
-  }, 60_000);
+  });
 
   it('fails on a server that sends a subscription to users who did not subscribe', async () => {
     // The owner makes a channel alone; the member and the guest are told they joined it.
     const failure = await oracleFailure(broadcasting('subscription', 'add'), () => [new CreateChannelCommand(0, false, false, undefined)]);
     expect(failure?.expected).toMatch(/observer crprop-(member|guest)\d+@chatref\.test/);
     expect(failure?.expected).toMatch(/subscriptions\[stream_id=\d+\]: applying the events gave \{[^\n]*; a fresh register shows \(absent\)/);
-  }, 60_000);
+  });
 
   it('reports a failing property with its seed, path, shrunk sequence and curl script', async () => {
     const target = forgetting('realm_user', 'update');
@@ -172,5 +172,5 @@ describe('the events oracle', () => {
       await session.teardown();
       await target.close();
     }
-  }, 120_000);
+  });
 });

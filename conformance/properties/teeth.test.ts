@@ -52,7 +52,7 @@ describe('property checks against broken targets', () => {
     const failure = await failureOf('properties.bad-input.update-user', target);
     expectReproducible(failure, 'general.bad-input.client-error');
     expect(failure.message).toContain("--data-urlencode 'role=");
-  }, 60_000);
+  });
 
   it('bad input: a refused request that changed the state anyway', async () => {
     const target = broken(async (next, auth, method, path, params = {}, files) => {
@@ -65,7 +65,7 @@ describe('property checks against broken targets', () => {
     });
     const failure = await failureOf('properties.bad-input.update-user', target);
     expectReproducible(failure, 'general.bad-input.no-change');
-  }, 60_000);
+  });
 
   it('bad input: a status update that ignores an emoji code or type sent without emoji_name', async () => {
     const target = broken(async (next, auth, method, path, params = {}, files) => {
@@ -78,13 +78,13 @@ describe('property checks against broken targets', () => {
     const failure = await failureOf('properties.bad-input.update-status', target);
     expectReproducible(failure, 'general.bad-input.rejected');
     expect(failure.message).toContain('without emoji_name');
-  }, 60_000);
+  });
 
   it('auth: a request without credentials let in', async () => {
     const target = broken((next, auth, method, path, params, files) => next(auth ?? FIXTURE_OWNER, method, path, params, files));
     const failure = await failureOf('properties.auth.get-users', target);
     expectReproducible(failure, 'auth.basic.required');
-  }, 60_000);
+  });
 
   it('auth: a public endpoint that wants credentials', async () => {
     const target = broken(async (next, auth, method, path, params, files) => {
@@ -94,7 +94,7 @@ describe('property checks against broken targets', () => {
     });
     const failure = await failureOf('properties.auth.get-server-settings', target);
     expectReproducible(failure, 'general.server-settings.unauthenticated');
-  }, 60_000);
+  });
 
   it('invariants: a member allowed to change roles', async () => {
     const target = broken(async (next, auth, method, path, params = {}, files) => {
@@ -105,7 +105,7 @@ describe('property checks against broken targets', () => {
     const failure = await failureOf('properties.invariants.users', target);
     expectReproducible(failure, 'invariant.role.permissions');
     expect(failure.message).toMatch(/ChangeRole\(/);
-  }, 60_000);
+  });
 
   it('invariants: an owner listed as not an administrator', async () => {
     const target = broken(async (next, auth, method, path, params, files) => {
@@ -116,7 +116,7 @@ describe('property checks against broken targets', () => {
     });
     const failure = await failureOf('properties.invariants.users', target);
     expectReproducible(failure, 'invariant.owner.is-admin');
-  }, 60_000);
+  });
 
   it('invariants: a deactivated user who can still authenticate', async () => {
     const deactivated = new Set<string>();
@@ -134,7 +134,7 @@ describe('property checks against broken targets', () => {
     });
     const failure = await failureOf('properties.invariants.users', target);
     expectReproducible(failure, 'invariant.deactivated.no-auth');
-  }, 60_000);
+  });
 
   it('differential: another status and code than the reference', async () => {
     const target = broken(async (next, auth, method, path, params, files) => {
@@ -145,5 +145,5 @@ describe('property checks against broken targets', () => {
     });
     const failure = await failureOf('properties.differential.users', target);
     expectReproducible(failure, 'differential.reference.agrees');
-  }, 60_000);
+  });
 });

@@ -144,7 +144,7 @@ describe('the README', () => {
   });
 
   for (const entry of RUN) {
-    it(`runs the block that starts with ${entry.first.source.replace(/\\/g, '')}`, { timeout: 240_000 }, async () => {
+    it(`runs the block that starts with ${entry.first.source.replace(/\\/g, '')}`, async () => {
       expect(existsSync(join(ROOT, 'dist', 'cli', 'main.js')), 'dist/cli/main.js: run npm run build').toBe(true);
       const block = shellBlocks().find((commands) => entry.first.test(commands[0]!));
       expect(block, 'the block is in the README').toBeDefined();

@@ -199,5 +199,5 @@ describe('POST /typing in a channel', () => {
     add(ids.slice(97));
     expectSuccess(as(model, HAMLET).post('/typing', { type: 'stream', op: 'stop', stream_id: String(CHANNEL.denmark), topic: 't' }));
     expect(drain(model, IAGO, iago).map((event) => event['op'])).toEqual(['start']);
-  }, 30_000);
+  });
 });
