@@ -124,12 +124,12 @@ describe('the events oracle', () => {
 
   it('holds on the model for messages, flags, a topic move and a deletion', async () => {
     expect(await oracleFailure(freshModelTarget('oracle-teeth'), MESSAGE_WRITES)).toBeUndefined();
-  }, 60_000);
+  });
 
   it('fails on a server that forgets starring, naming starred_messages', async () => {
     const failure = await oracleFailure(forgetting('update_message_flags', 'add'), () => MESSAGE_WRITES().slice(0, 5));
     expect(failure?.expected).toMatch(/starred_messages: applying the events gave \[\]; a fresh register shows \[\d+\]/);
-  }, 60_000);
+  });
 
   it('fails on a server that forgets to tell the recipients of a direct message', async () => {
     const failure = await oracleFailure(
@@ -139,7 +139,7 @@ describe('the events oracle', () => {
       () => [new SendMessageCommand(1, false, 0, undefined)],
     );
     expect(failure?.expected).toMatch(/(recent_private_conversations|max_message_id|unread_msgs)/);
-  }, 60_000);
+  });
 
   it('fails on a server that forgets the rename event, naming the observer and the path', async () => {
     const failure = await oracleFailure(forgetting('realm_user', 'update'), WRITES);

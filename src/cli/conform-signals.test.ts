@@ -166,7 +166,7 @@ async function pausedAfterThreeChecks(run: Awaited<ReturnType<typeof start>>): P
   return { runId: runId!, total: Number(total) };
 }
 
-describe('chatref conform and signals', { timeout: 240_000 }, () => {
+describe('chatref conform and signals', () => {
   for (const [signal, code] of [
     ['SIGINT', 130],
     ['SIGTERM', 143],

@@ -26,7 +26,7 @@ function run(args: string[]): Promise<{ code: number | null; stdout: string; std
 }
 
 // Each case starts a Node process; on a loaded 2-core machine that alone can take several seconds.
-describe('chatref serve with a file it cannot use', { timeout: 120_000 }, () => {
+describe('chatref serve with a file it cannot use', () => {
   it.each([
     [
       'a fixture with a wrong value',
