@@ -43,7 +43,7 @@ function readUntilClose(socket: TLSSocket): Promise<string> {
   return new Promise((resolve) => socket.once('close', () => resolve(Buffer.concat(chunks).toString('utf8'))));
 }
 
-describe('the certificate made at start', { timeout: 30_000 }, () => {
+describe('the certificate made at start', () => {
   it('names the loopback addresses, localhost and the host, serves server authentication, and verifies itself', async () => {
     const { server } = await start({ host: 'localhost' });
     expect(server.url).toBe(`https://localhost:${server.port}`);
@@ -83,7 +83,7 @@ describe('the certificate made at start', { timeout: 30_000 }, () => {
   });
 });
 
-describe('the caller’s own certificate', { timeout: 30_000 }, () => {
+describe('the caller’s own certificate', () => {
   it('is served when it matches its key, and refused in one line when it does not', async () => {
     const own = await generateSelfSignedCertificate(['localhost', '127.0.0.1'], new Date());
     const other = await generateSelfSignedCertificate(['localhost'], new Date());
@@ -104,7 +104,7 @@ describe('the caller’s own certificate', { timeout: 30_000 }, () => {
   });
 });
 
-describe('over HTTPS', { timeout: 30_000 }, () => {
+describe('over HTTPS', () => {
   it('holds a long-poll and answers it with the event of a message sent meanwhile', async () => {
     const { server, agent } = await start();
     const registered = (await (
