@@ -1,7 +1,7 @@
 /**
  * Realistic server bugs, one per row: the area, the `only` selection that
  * should catch it, the checks expected to fail, and the distortion of the
- * model that plays the bug. teeth.test.ts runs each.
+ * model that plays the bug. teeth/describe-teeth.ts runs each.
  */
 import { defaultFixtureData } from '../../src/fixtures/load.js';
 import { modelOwner } from '../runner.js';
