@@ -1,6 +1,6 @@
 /** The default fixture's passwords and API keys are in the README: a server reachable from elsewhere with them is open to anyone. */
 import { isIPv4 } from 'node:net';
-import { defaultFixtureData } from '../fixtures/load.js';
+import { PUBLISHED_API_KEYS } from '../fixtures/published-logins.js';
 
 /** Whether only this machine can reach a server bound to `host`. */
 export function isLoopbackHost(host: string): boolean {
@@ -19,8 +19,7 @@ function apiKeysOf(fixtureData: unknown): string[] {
 /** The warning to print when a server on `host` hands out credentials anyone can read, or null. */
 export function publicCredentialsWarning(host: string, fixtureData: unknown): string | null {
   if (isLoopbackHost(host)) return null;
-  const published = new Set(apiKeysOf(defaultFixtureData()));
-  if (!apiKeysOf(fixtureData).some((key) => published.has(key))) return null;
+  if (!apiKeysOf(fixtureData).some((key) => PUBLISHED_API_KEYS.has(key))) return null;
   return (
     `chatref: WARNING: listening on ${host} with the default fixture, whose passwords and API keys are published in the README: ` +
     'anyone who can reach this address can log in as any of its users, administrators included. ' +

@@ -18,7 +18,8 @@ import { publishedLoginsFor } from '../fixtures/published-logins.js';
 import { errorResponse } from '../model/envelope.js';
 import { Errors } from '../model/errors.js';
 import { type PublicLogins, selectPublicLogins } from '../model/rules/published-logins.js';
-import type { Role, State } from '../model/state.js';
+import { ROLE_NAMES } from '../model/rules/roles.js';
+import type { State } from '../model/state.js';
 import type { Store } from '../store/store.js';
 import { ADMIN_PREFIX, ENDPOINT_LIST } from './admin.js';
 import { writeResponse } from './write-response.js';
@@ -36,8 +37,6 @@ const PAGE_HEADERS = {
   'Referrer-Policy': 'no-referrer',
 };
 const DOC_HEADERS = { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' };
-
-const ROLE_NAMES: Record<Role, string> = { 100: 'owner', 200: 'administrator', 300: 'moderator', 400: 'member', 600: 'guest' };
 
 export interface HomePages {
   /** Answers GET or HEAD of the home page or a doc and returns true; returns false for any other path. */

@@ -7,6 +7,9 @@ export const ROLE_MODERATOR = 300;
 export const ROLE_MEMBER = 400;
 export const ROLE_GUEST = 600;
 
+/** Each role's name, as the real server's settings pages call it. */
+export const ROLE_NAMES = { 100: 'owner', 200: 'administrator', 300: 'moderator', 400: 'member', 600: 'guest' } as const satisfies Record<Role, string>;
+
 export function isOwner(user: User): boolean {
   return user.role === ROLE_OWNER;
 }
