@@ -336,27 +336,21 @@ describe('interruption', () => {
   });
 
   it('a signal after the last check leaves the verdict as it is; SIGTERM is 143', async () => {
-    const controller = new AbortController();
-    const whole = await runConformance({
-      target: 'model',
-      checks: five.slice(0, 1),
-      clauses: CLAUSES,
-      signal: controller.signal,
-      onProgress: (event) => {
-        if (event.kind === 'finished') controller.abort('SIGTERM');
-      },
-    });
+    const sigtermAfterFirstCheck = (count: number) => {
+      const controller = new AbortController();
+      return runConformance({
+        target: 'model',
+        checks: five.slice(0, count),
+        clauses: CLAUSES,
+        signal: controller.signal,
+        onProgress: (event) => {
+          if (event.kind === 'finished') controller.abort('SIGTERM');
+        },
+      });
+    };
+    const whole = await sigtermAfterFirstCheck(1);
     expect([whole.outcome, whole.interrupted, whole.notRun]).toEqual(['pass', undefined, []]);
-    const stopped = new AbortController();
-    const partial = await runConformance({
-      target: 'model',
-      checks: five.slice(0, 2),
-      clauses: CLAUSES,
-      signal: stopped.signal,
-      onProgress: (event) => {
-        if (event.kind === 'finished') stopped.abort('SIGTERM');
-      },
-    });
+    const partial = await sigtermAfterFirstCheck(2);
     expect([partial.outcome, exitCodeOf(partial), partial.notRun.length]).toEqual(['interrupted', 143, 1]);
   });
 
