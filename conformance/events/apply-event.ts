@@ -179,9 +179,6 @@ class Applier {
         return this.userGroup(event);
       case 'custom_profile_fields':
         return this.customProfileFields(event);
-      case 'default_streams':
-        if ('realm_default_streams' in this.s) this.s['realm_default_streams'] = structuredClone(event['default_streams']);
-        return;
       case 'user_status':
         return this.userStatus(event);
       case 'saved_snippets':
@@ -200,21 +197,8 @@ class Applier {
         // As the real applier: only a client with linkifier_url_template takes the list (the server sends it only to such queues).
         if (this.options.linkifierUrlTemplate === true && 'realm_linkifiers' in this.s) this.s['realm_linkifiers'] = structuredClone(event['realm_linkifiers']);
         return;
-      case 'realm_emoji':
-        // op update carries every custom emoji of the realm: the client replaces its dict.
-        if ('realm_emoji' in this.s) this.s['realm_emoji'] = structuredClone(event['realm_emoji']);
-        return;
       case 'presence':
         return this.presence(event);
-      case 'alert_words':
-        if ('alert_words' in this.s) this.s['alert_words'] = structuredClone(event['alert_words']);
-        return;
-      case 'muted_users':
-        if ('muted_users' in this.s) this.s['muted_users'] = structuredClone(event['muted_users']);
-        return;
-      case 'muted_topics':
-        if ('muted_topics' in this.s) this.s['muted_topics'] = structuredClone(event['muted_topics']);
-        return;
       case 'user_topic':
         return this.userTopic(event);
       case 'channel_folder':

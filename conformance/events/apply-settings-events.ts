@@ -43,8 +43,16 @@ export function applyPushDevice(state: RegisterState, event: StateEvent): void {
   devices[key] = { ...(isObject(devices[key]) ? devices[key] : {}), status: event['status'], error_code: event['error_code'] ?? null };
 }
 
-/** Events that replace one register key wholesale: event type → [register key, event field]. */
+/**
+ * Events that replace one register key wholesale: event type → [register key, event field]
+ * (realm_emoji's op update carries every custom emoji of the realm, so the client replaces its dict).
+ */
 export const REPLACING_EVENTS: Readonly<Record<string, readonly [string, string]>> = {
+  default_streams: ['realm_default_streams', 'default_streams'],
+  realm_emoji: ['realm_emoji', 'realm_emoji'],
+  alert_words: ['alert_words', 'alert_words'],
+  muted_users: ['muted_users', 'muted_users'],
+  muted_topics: ['muted_topics', 'muted_topics'],
   onboarding_steps: ['onboarding_steps', 'onboarding_steps'],
   default_stream_groups: ['realm_default_stream_groups', 'default_stream_groups'],
   has_webex_token: ['has_webex_token', 'value'],
