@@ -1,19 +1,14 @@
 /** Starting a chatref server from a fixture: the library form of `chatref serve`. */
 import { loadFixture } from './fixtures/load.js';
 import { type RunningServer, type ServerOptions, startServer } from './http/server.js';
-import { withDevAuthBackend } from './model/actions/sessions.js';
-import { withVideoCallProvider } from './model/actions/video-calls.js';
-import type { State, VideoCallProviderSetting } from './model/state.js';
+import type { State } from './model/state.js';
+import { type StartingOptions, startingState } from './starting-state.js';
 import { MemoryContentStore } from './store/content-store.js';
 import { loadSnapshot, type Snapshot } from './store/snapshot.js';
 
-export interface CreateServerOptions extends Omit<ServerOptions, 'state'> {
+export interface CreateServerOptions extends Omit<ServerOptions, 'state'>, StartingOptions {
   /** A fixture name or path, or a ready State. Default: the embedded default realm. */
   readonly fixture?: string | State;
-  /** The video call provider behind POST /calls/provider/create: `fake` (default) or `none` (not configured). */
-  readonly videoCallProvider?: VideoCallProviderSetting;
-  /** Answer the development server's password-less logins and /json/ sessions (the zulip-dev fixture turns them on itself). */
-  readonly devLogin?: boolean;
   /** Start from a snapshot (a file path, or `control.snapshot()`'s document) instead of a fixture; its files included. */
   readonly snapshot?: string | Snapshot;
 }
@@ -27,7 +22,7 @@ export interface CreateServerOptions extends Omit<ServerOptions, 'state'> {
  * await server.stop();
  */
 export function createServer(options: CreateServerOptions = {}): Promise<RunningServer> {
-  const { fixture, videoCallProvider, devLogin, snapshot, ...rest } = options;
+  const { fixture, videoCallProvider, devLogin, featureLevel, snapshot, ...rest } = options;
   if (snapshot !== undefined && fixture !== undefined) throw new TypeError('createServer: give a fixture or a snapshot, not both');
   const content = snapshot === undefined ? rest.content : (rest.content ?? new MemoryContentStore());
   const loaded =
@@ -36,7 +31,10 @@ export function createServer(options: CreateServerOptions = {}): Promise<Running
       : typeof fixture === 'object'
         ? fixture
         : loadFixture(fixture, { start: rest.clock?.() ?? Date.now() / 1000 });
-  const provided = videoCallProvider === undefined ? loaded : withVideoCallProvider(loaded, videoCallProvider);
-  const state = devLogin === true ? withDevAuthBackend(provided) : provided;
+  const state = startingState(loaded, {
+    ...(videoCallProvider === undefined ? {} : { videoCallProvider }),
+    ...(devLogin === undefined ? {} : { devLogin }),
+    ...(featureLevel === undefined ? {} : { featureLevel }),
+  });
   return startServer({ ...rest, state, ...(content === undefined ? {} : { content }) });
 }

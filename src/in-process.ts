@@ -1,19 +1,18 @@
 /** A stateful, in-process handle on the model: no sockets, same answers as the server, one store underneath. */
 import { loadFixture } from './fixtures/load.js';
-import { withDevAuthBackend } from './model/actions/sessions.js';
-import { withVideoCallProvider } from './model/actions/video-calls.js';
 import { basicAuthorization } from './model/auth.js';
 import { errorResponse } from './model/envelope.js';
 import { Errors } from './model/errors.js';
 import type { ModelResponse, UploadedFile } from './model/request.js';
-import type { State, VideoCallProviderSetting } from './model/state.js';
+import type { State } from './model/state.js';
+import { type StartingOptions, startingState } from './starting-state.js';
 import { MemoryContentStore } from './store/content-store.js';
 import { Control } from './store/control.js';
 import { type EventStream, type EventStreamOptions, openEventStream } from './store/event-stream.js';
 import { loadSnapshot, type Snapshot } from './store/snapshot.js';
 import { Store, type StoreRequest } from './store/store.js';
 
-export interface ModelOptions {
+export interface ModelOptions extends StartingOptions {
   /** A fixture name or path, or a ready State. Default: the embedded default realm. */
   readonly fixture?: string | State;
   /** Derive all keys, salts and queue ids from this seed instead of the system's randomness. */
@@ -22,10 +21,6 @@ export interface ModelOptions {
   readonly clock?: () => number;
   /** The address clients are told to use (realm_url); default https://<realm host>. */
   readonly origin?: string;
-  /** The video call provider behind POST /calls/provider/create: `fake` (default) or `none` (not configured). */
-  readonly videoCallProvider?: VideoCallProviderSetting;
-  /** Answer the development server's password-less logins (dev_fetch_api_key, dev_list_users); the zulip-dev fixture turns them on itself. */
-  readonly devLogin?: boolean;
   /** Limits on password key fetches per username (the real server's 5 per 30 minutes); default true. */
   readonly authRateLimit?: boolean;
   /** Emulates the real server's general API rate limits and X-RateLimit-* headers; default false. */
@@ -113,8 +108,7 @@ export function createModel(options: ModelOptions = {}): Model {
       : typeof options.fixture === 'object'
         ? options.fixture
         : loadFixture(options.fixture, { start: options.clock?.() ?? Date.now() / 1000 });
-  const provided = options.videoCallProvider === undefined ? loaded : withVideoCallProvider(loaded, options.videoCallProvider);
-  const state = options.devLogin === true ? withDevAuthBackend(provided) : provided;
+  const state = startingState(loaded, options);
   const store = new Store({
     state,
     content,

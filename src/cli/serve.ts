@@ -5,8 +5,11 @@ import { fixtureSchema } from '../fixtures/schema.js';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../http/server.js';
 import { withDevAuthBackend } from '../model/actions/sessions.js';
 import { withVideoCallProvider } from '../model/actions/video-calls.js';
+import { OLDEST_FEATURE_LEVEL, unsupportedFeatureLevel } from '../model/feature-levels/releases.js';
+import { withFeatureLevel } from '../model/feature-levels/with-feature-level.js';
 import type { State, VideoCallProviderSetting } from '../model/state.js';
 import { getRow, rows } from '../model/tables/table.js';
+import { FEATURE_LEVEL } from '../model/version.js';
 import { MemoryContentStore } from '../store/content-store.js';
 import { JournalError } from '../store/journal.js';
 import type { AccessLogFormat } from '../store/request-log.js';
@@ -18,7 +21,7 @@ import { stopWhenStdoutReaderLeaves } from './stdout-reader.js';
 import { StartupError, UsageError } from './usage-error.js';
 import { writeZuliprcFiles } from './zuliprc.js';
 
-export const SERVE_USAGE = `Usage: chatref serve [--host 127.0.0.1] [--port 9991] [--fixture NAME|PATH] [--seed N] [--video-provider fake|none] [--dev-login]
+export const SERVE_USAGE = `Usage: chatref serve [--host 127.0.0.1] [--port 9991] [--fixture NAME|PATH] [--seed N] [--feature-level N] [--video-provider fake|none] [--dev-login]
                     [--rate-limit] [--no-auth-rate-limit]
                     [--state FILE] [--journal FILE] [--admin-token TOKEN] [--log [json]]
                     [--grace S] [--header-timeout S] [--request-timeout S] [--max-connections N] [--cors ORIGIN] [--zuliprc DIR]
@@ -28,6 +31,8 @@ export const SERVE_USAGE = `Usage: chatref serve [--host 127.0.0.1] [--port 9991
   --port PORT        port to listen on; 0 picks a free one (default ${DEFAULT_PORT})
   --fixture NAME     a fixture under fixtures/, or a path to a realm.json (default: the embedded default realm)
   --seed N           derive every key, salt and id from N, so runs are reproducible
+  --feature-level N  answer as a Zulip server of API feature level N, from ${OLDEST_FEATURE_LEVEL} (Zulip 7.0) to ${FEATURE_LEVEL}
+                     (default: the fixture's own, else ${FEATURE_LEVEL}); docs/feature-levels.md lists what changes
   --video-provider P the video call provider behind POST /calls/provider/create: fake (default; deterministic
                      join URLs under https://video.chatref.test) or none (calls answer "not configured")
   --dev-login        answer the development server's password-less logins (POST /api/v1/dev_fetch_api_key,
@@ -57,6 +62,7 @@ interface ServeOptions {
   readonly port: number;
   readonly fixture: string;
   readonly seed: string | undefined;
+  readonly featureLevel: number | undefined;
   readonly videoProvider: VideoCallProviderSetting;
   readonly devLogin: boolean;
   readonly rateLimit: boolean;
@@ -88,6 +94,7 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
       port: { type: 'string', default: String(DEFAULT_PORT) },
       fixture: { type: 'string', default: 'default' },
       seed: { type: 'string' },
+      'feature-level': { type: 'string' },
       'video-provider': { type: 'string', default: 'fake' },
       'dev-login': { type: 'boolean', default: false },
       'rate-limit': { type: 'boolean', default: false },
@@ -112,6 +119,7 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
     port,
     fixture: values.fixture,
     seed: validSeed(values.seed),
+    featureLevel: validFeatureLevel(values['feature-level']),
     videoProvider,
     devLogin: values['dev-login'],
     rateLimit: values['rate-limit'],
@@ -120,6 +128,14 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
     connection: connectionArgs(values),
     tls: tlsArgs(values),
   };
+}
+
+function validFeatureLevel(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const level = /^[0-9]+$/.test(text) ? Number(text) : Number.NaN;
+  const problem = unsupportedFeatureLevel(level);
+  if (problem !== null) throw new UsageError(`--feature-level: ${Number.isNaN(level) ? `a feature level is a number, got ${JSON.stringify(text)}` : problem}`);
+  return level;
 }
 
 function adminArgs(values: { state?: string; journal?: string; 'admin-token'?: string; log?: string }) {
@@ -172,6 +188,7 @@ export async function serve(argv: readonly string[]): Promise<void> {
     // A snapshot keeps its own video call provider.
     state = options.state === undefined ? withVideoCallProvider(fixtureState, options.videoProvider) : loadSnapshot(options.state, content);
     if (options.devLogin) state = withDevAuthBackend(state);
+    if (options.featureLevel !== undefined) state = withFeatureLevel(state, options.featureLevel);
   } catch (error) {
     throw asStartupError(error);
   }

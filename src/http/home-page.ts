@@ -17,6 +17,7 @@ import { packageRoot } from '../fixtures/package-root.js';
 import { publishedLoginsFor } from '../fixtures/published-logins.js';
 import { errorResponse } from '../model/envelope.js';
 import { Errors } from '../model/errors.js';
+import { serverVersionAt } from '../model/feature-levels/releases.js';
 import { type PublicLogins, selectPublicLogins } from '../model/rules/published-logins.js';
 import { ROLE_NAMES } from '../model/rules/roles.js';
 import type { State } from '../model/state.js';
@@ -158,7 +159,7 @@ export function renderHomePage(facts: HomePageFacts): string {
 </head>
 <body>
 <h1>chatref · ${realm.name}</h1>
-<p>An in-memory reference implementation of the Zulip REST API: chatref ${version}, answering as Zulip ${state.zulipVersion} at feature level <span id="feature-level">${state.featureLevel}</span>. Its state lives in memory and is lost when it stops.</p>
+<p>An in-memory reference implementation of the Zulip REST API: chatref ${version}, answering as Zulip ${serverVersionAt(state.featureLevel).zulipVersion} at feature level <span id="feature-level">${state.featureLevel}</span>. Its state lives in memory and is lost when it stops.</p>
 
 <h2>The realm</h2>
 <table id="realm">

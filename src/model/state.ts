@@ -784,8 +784,8 @@ export interface Counters {
 }
 
 export interface State {
+  /** The API feature level the server answers at (feature-levels/table.ts); its version name follows from it. */
   readonly featureLevel: number;
-  readonly zulipVersion: string;
   readonly realm: Realm;
   readonly counters: Counters;
   readonly users: Table<number, User>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
 import { checkQueueSpec, eventTypesParam, lifespanParam, narrowParam } from '../../events/queue-spec.js';
+import { serverVersionAt } from '../../feature-levels/releases.js';
 import { fail, succeedWithQueue } from '../../outcome.js';
 import { json, wire } from '../../params/wire.js';
 import { selectQueueDefaults } from '../../rules/bots.js';
@@ -73,9 +74,9 @@ export const registerQueue = defineEndpoint({
     const includeSubscribers = params.include_subscribers === 'partial' ? 'partial' : params.include_subscribers === 'true';
     const data: Record<string, unknown> = {
       queue_id: queue.value.queueId,
-      zulip_version: state.zulipVersion,
+      zulip_version: serverVersionAt(state.featureLevel).zulipVersion,
       zulip_feature_level: state.featureLevel,
-      zulip_merge_base: state.zulipVersion,
+      zulip_merge_base: serverVersionAt(state.featureLevel).zulipMergeBase,
       ...presentFetchedState({
         state,
         actor,

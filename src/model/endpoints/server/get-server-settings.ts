@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
+import { serverVersionAt } from '../../feature-levels/releases.js';
 import { succeed } from '../../outcome.js';
 import { renderMarkdown } from '../../present/markdown.js';
 import { areWebPublicChannelsEnabled } from '../../rules/channels.js';
@@ -43,8 +44,8 @@ export const getServerSettings = defineEndpoint({
       },
       external_authentication_methods: [],
       zulip_feature_level: state.featureLevel,
-      zulip_version: state.zulipVersion,
-      zulip_merge_base: state.zulipVersion,
+      zulip_version: serverVersionAt(state.featureLevel).zulipVersion,
+      zulip_merge_base: serverVersionAt(state.featureLevel).zulipMergeBase,
       push_notifications_enabled: false,
       is_incompatible: false,
       email_auth_enabled: realm.passwordAuthEnabled,
