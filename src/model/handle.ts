@@ -8,10 +8,11 @@ import { EntropyReader } from './entropy.js';
 import { errorResponse, successResponse } from './envelope.js';
 import { Errors } from './errors.js';
 import type { Emission, QueueCommand } from './events/event.js';
+import { endpointExistsAt, levelView, requestAtLevel, responseAtLevel } from './feature-levels/at-level.js';
 import type { ContentUse } from './outcome.js';
 import { parseParams } from './params/parse.js';
 import type { ModelRequest, ModelResponse } from './request.js';
-import { matchRoute } from './routes.js';
+import { endpointsAtPath, matchRoute } from './routes.js';
 import { clientNameFrom } from './rules/clients.js';
 import { isAdministrator, isBot, isGuest } from './rules/roles.js';
 import { authenticateJsonRequest } from './rules/sessions.js';
@@ -45,6 +46,19 @@ export function handle(state: State, request: ModelRequest): HandleResult {
   }
   if (route.kind === 'method-not-allowed') return failed(state, unimplementedOperation(method, request.path) ?? Errors.methodNotAllowed(route.allowed));
   const { endpoint } = route;
+  const view = levelView(state.featureLevel);
+  if (!view.isNewest && !endpointExistsAt(view, endpoint)) {
+    // As a server of that level: the path is unknown, or only its other methods exist.
+    const allowed = endpointsAtPath(endpoint.path).filter((sibling) => endpointExistsAt(view, sibling));
+    if (allowed.length === 0) return failed(state, Errors.notFound());
+    return failed(state, Errors.methodNotAllowed(allowed.map((sibling) => sibling.method).sort()));
+  }
+  const levelRequest = requestAtLevel(view, endpoint.operation, request.params);
+  const atLevel = (result: HandleResult): HandleResult => {
+    if (view.isNewest) return result;
+    const response = responseAtLevel(view, endpoint.operation, result.response, { state: result.state, params: levelRequest.params });
+    return response === result.response ? result : { ...result, response };
+  };
 
   let actor = null;
   if (endpoint.auth === 'basic') {
@@ -52,16 +66,17 @@ export function handle(state: State, request: ModelRequest): HandleResult {
       request.surface === 'json'
         ? authenticateJsonRequest(state, request, Math.floor(request.now), (header) => authenticate(state, header))
         : authenticate(state, request.authorization);
-    if (!authenticated.ok) return failed(state, authenticated.error);
+    if (!authenticated.ok) return atLevel(failed(state, authenticated.error));
     actor = authenticated.value;
-    if (endpoint.requiresMember && isGuest(actor)) return failed(state, Errors.notForGuests());
+    if (endpoint.requiresMember && isGuest(actor)) return atLevel(failed(state, Errors.notForGuests()));
     const allowBots = typeof endpoint.allowBots === 'function' ? endpoint.allowBots(state) : endpoint.allowBots !== false;
-    if (!allowBots && isBot(actor)) return failed(state, Errors.notForBots());
-    if (endpoint.requiresAdministrator && !isAdministrator(actor)) return failed(state, Errors.mustBe('administrator'));
+    if (!allowBots && isBot(actor)) return atLevel(failed(state, Errors.notForBots()));
+    if (endpoint.requiresAdministrator && !isAdministrator(actor)) return atLevel(failed(state, Errors.mustBe('administrator')));
   }
 
-  const parsed = parseParams(endpoint.params, request.params, endpoint.aliases);
-  if (!parsed.ok) return failed(state, parsed.error);
+  const parsed = parseParams(endpoint.params, levelRequest.params, endpoint.aliases);
+  if (!parsed.ok) return atLevel(failed(state, parsed.error));
+  const ignored = levelRequest.ignored.length === 0 ? parsed.ignored : [...parsed.ignored, ...levelRequest.ignored].sort();
 
   const context = {
     params: parsed.value,
@@ -75,14 +90,14 @@ export function handle(state: State, request: ModelRequest): HandleResult {
     clientName: clientNameFrom(request.params['client'], request.userAgent),
   };
   const outcome = endpoint.auth === 'basic' ? endpoint.reduce(state, { ...context, actor: actor! }) : endpoint.reduce(state, { ...context, actor: null });
-  if (!outcome.ok) return failed(state, outcome.error);
-  const success = successResponse(outcome.data, parsed.ignored);
+  if (!outcome.ok) return atLevel(failed(state, outcome.error));
+  const success = successResponse(outcome.data, ignored);
   const response = outcome.headers === undefined ? success : { ...success, headers: { ...success.headers, ...outcome.headers } };
-  return {
+  return atLevel({
     state: outcome.state,
     response,
     events: outcome.events,
     ...(outcome.queue === undefined ? {} : { queue: outcome.queue }),
     ...(outcome.content === undefined ? {} : { content: outcome.content }),
-  };
+  });
 }

@@ -33,6 +33,7 @@ import { UPLOAD_ENDPOINTS } from './endpoints/uploads/index.js';
 import { USER_GROUP_ENDPOINTS } from './endpoints/user-groups/index.js';
 import { USER_TOPIC_ENDPOINTS } from './endpoints/user-topics/index.js';
 import { USER_ENDPOINTS } from './endpoints/users/index.js';
+import { LEGACY_ENDPOINTS } from './feature-levels/table.js';
 import { memoizeString } from './memo.js';
 import { decodePathSegments } from './path-segments.js';
 
@@ -107,7 +108,13 @@ function compareSpecificity(a: CompiledRoute, b: CompiledRoute): number {
   return 0;
 }
 
-const ROUTES: readonly CompiledRoute[] = ENDPOINTS.map(compile).sort(compareSpecificity);
+// Endpoints an older server had and the newest dropped route too; handle() answers them only at their levels.
+const ROUTES: readonly CompiledRoute[] = [...ENDPOINTS, ...LEGACY_ENDPOINTS].map(compile).sort(compareSpecificity);
+
+/** The endpoints of one path pattern, one per method. */
+export function endpointsAtPath(path: string): readonly Endpoint[] {
+  return ROUTES.filter((route) => route.endpoint.path === path).map((route) => route.endpoint);
+}
 
 const DIGITS = /^[0-9]+$/;
 

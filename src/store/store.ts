@@ -11,6 +11,7 @@ import { Errors } from '../model/errors.js';
 import { audienceIncludes } from '../model/events/audience.js';
 import type { Emission, QueueCommand, QueueSpec } from '../model/events/event.js';
 import { eventForQueue } from '../model/events/queue-filter.js';
+import { emissionsAtLevel } from '../model/feature-levels/at-level.js';
 import { handle } from '../model/handle.js';
 import type { ContentUse } from '../model/outcome.js';
 import type { ModelRequest, ModelResponse, UploadedFile } from '../model/request.js';
@@ -291,7 +292,8 @@ export class Store {
   private deliver(emissions: readonly Emission[], now: number): void {
     const touched = new Set<EventQueue>();
     const state = this.current;
-    for (const emission of emissions) {
+    // Events are built in the newest form; a realm of an older level gets its own.
+    for (const emission of emissionsAtLevel(state, emissions)) {
       const { audience, event } = emission;
       const accepting = this.queuesAccepting(event.type);
       if (audience.kind === 'users' && audience.userIds.length <= accepting.count) {
