@@ -1,0 +1,59 @@
+/** Small pure helpers for the table's walks: copy-on-change edits of answer and event shapes. */
+import type { Body } from './change.js';
+
+type Json = Readonly<Record<string, unknown>>;
+
+/** The object without `keys` (the same object when it has none of them). */
+export function omitKeys<T extends Json>(object: T, keys: readonly string[]): T {
+  if (!keys.some((key) => key in object)) return object;
+  const copy: Record<string, unknown> = { ...object };
+  for (const key of keys) delete copy[key];
+  return copy as T;
+}
+
+/** The object with `from` renamed to `to` (the same object without `from`). */
+export function renameKey<T extends Json>(object: T, from: string, to: string): T {
+  if (!(from in object)) return object;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(object)) copy[key === from ? to : key] = value;
+  return copy as T;
+}
+
+/** The object with `key`'s value replaced by `edit(value)`, when it has the key. */
+export function editKey<T extends Json>(object: T, key: string, edit: (value: unknown) => unknown): T {
+  if (!(key in object)) return object;
+  const value = object[key];
+  const edited = edit(value);
+  return edited === value ? object : ({ ...object, [key]: edited } as T);
+}
+
+/** Each object of an array (other values pass), edited; the same array when nothing changed. */
+export function editEach(value: unknown, edit: (item: Json) => Json): unknown {
+  if (!Array.isArray(value)) return value;
+  let changed = false;
+  const edited = value.map((item: unknown) => {
+    if (item === null || typeof item !== 'object') return item;
+    const next = edit(item as Json);
+    if (next !== item) changed = true;
+    return next;
+  });
+  return changed ? edited : value;
+}
+
+/** Each value of an object keyed by id (as register's `subscriptions` are not, but `realm_users` by id in events are), edited. */
+export function editValues(value: unknown, edit: (item: Json) => Json): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  let changed = false;
+  const edited: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value as Json)) {
+    const next = item !== null && typeof item === 'object' && !Array.isArray(item) ? edit(item as Json) : item;
+    if (next !== item) changed = true;
+    edited[key] = next;
+  }
+  return changed ? edited : value;
+}
+
+/** A body walk that removes keys from the objects of one array-valued key (e.g. `members` of GET /users). */
+export function omitFromEach(listKey: string, keys: readonly string[]): (body: Body) => Body {
+  return (body) => editKey(body, listKey, (list) => editEach(list, (item) => omitKeys(item, keys)));
+}
