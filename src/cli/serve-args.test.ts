@@ -8,3 +8,13 @@ describe('chatref serve --video-provider', () => {
     expect(() => parseServeArgs(['--video-provider', 'zoom'])).toThrow('--video-provider must be fake or none, not zoom');
   });
 });
+
+describe('chatref serve --feature-level', () => {
+  it('takes a level from 185 to the newest, and refuses anything else as a usage error', () => {
+    expect(parseServeArgs([]).featureLevel).toBeUndefined();
+    expect(parseServeArgs(['--feature-level', '185']).featureLevel).toBe(185);
+    expect(parseServeArgs(['--feature-level', '496']).featureLevel).toBe(496);
+    expect(() => parseServeArgs(['--feature-level', '184'])).toThrow('--feature-level: chatref serves feature levels 185 (Zulip 7.0) to 496, got 184');
+    expect(() => parseServeArgs(['--feature-level', '9.0'])).toThrow('--feature-level: a feature level is a number, got "9.0"');
+  });
+});
