@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
 import { generateRealm } from '../fixtures/generate.js';
 import { HAMLET, IAGO } from '../testing/default-realm.js';
+import { measureFeatureLevelCost } from './feature-levels.js';
 import { compareThroughput, type HttpScenario, type ThroughputComparison } from './http-throughput.js';
 import { measureLinkifiers } from './linkifiers.js';
 import { measureFanOut, measureLongPolling } from './long-poll.js';
@@ -109,6 +110,9 @@ async function main(): Promise<void> {
   const flags = measureFlagUpdates(info);
   const moves = measureTopicMoves(info);
   const linkifiers = measureLinkifiers(info);
+  const levels = measureFeatureLevelCost();
+  for (const level of levels)
+    info(`${level.label} at feature level 185: ${microseconds(level.oldMicros / 1000)}, at the newest: ${microseconds(level.newestMicros / 1000)}`);
   const upload = await measureUpload();
   info(`upload: ${megabytes(upload.storedBytes)} stored in the in-memory content store`);
 
@@ -136,6 +140,11 @@ async function main(): Promise<void> {
   console.log(
     `rendering a message with 20 linkifiers configured / none: ${(linkifiers.withoutPerSecond / linkifiers.withTwentyPerSecond).toFixed(2)} ` +
       `(${linkifiers.withTwentyPerSecond.toFixed(0)} vs ${linkifiers.withoutPerSecond.toFixed(0)} messages/s; 10^4 adversarial characters: ${linkifiers.adversarialMs.toFixed(0)} ms)`,
+  );
+  const slowestLevel = levels.reduce((worst, level) => (level.oldMicros / level.newestMicros > worst.oldMicros / worst.newestMicros ? level : worst));
+  console.log(
+    `model time at feature level 185 / the newest, slowest of ${levels.length} requests: ${(slowestLevel.oldMicros / slowestLevel.newestMicros).toFixed(2)} ` +
+      `(${slowestLevel.label}: ${slowestLevel.oldMicros.toFixed(1)} µs vs ${slowestLevel.newestMicros.toFixed(1)} µs; target ≤ 1.10)`,
   );
   const slowest = slowestPathologicalRender();
   console.log(`slowest pathological Markdown input (${slowest.label}, ~10^4 characters): ${slowest.milliseconds.toFixed(0)} ms`);
