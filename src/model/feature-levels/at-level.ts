@@ -10,6 +10,7 @@ import type { ModelResponse } from '../request.js';
 import type { State } from '../state.js';
 import type { Body, DowngradeContext, LevelChange, RawParams } from './change.js';
 import { FEATURE_LEVEL_CHANGES } from './table.js';
+import { omitKeys } from './walk.js';
 
 type BodyWalk = (body: Body, context: DowngradeContext) => Body;
 type EventWalk = (event: ApiEvent) => ApiEvent | null;
@@ -35,12 +36,7 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 }
 
 function withoutKeys(keys: readonly string[]): BodyWalk {
-  return (body) => {
-    if (!keys.some((key) => key in body)) return body;
-    const copy: Record<string, unknown> = { ...body };
-    for (const key of keys) delete copy[key];
-    return copy;
-  };
+  return (body) => omitKeys(body, keys);
 }
 
 function compile(level: number, changes: readonly LevelChange[]): LevelView {
