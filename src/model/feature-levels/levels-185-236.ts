@@ -3,14 +3,22 @@ import type { ApiEvent } from '../events/event.js';
 import { channelEmailToken, encodeChannelEmailAddress } from '../rules/channel-email.js';
 import { selectChannel } from '../rules/channels.js';
 import { SERVER_JITSI_SERVER_URL } from '../rules/realm-settings.js';
+import type { Channel, State } from '../state.js';
 import type { Body, Downgrade, DowngradeContext, LevelChange, RawParams } from './change.js';
 import { noChange } from './change.js';
-import { editEach, editKey, omitKeys, renameKey } from './walk.js';
+import { editEach, editKey, omitKeys } from './walk.js';
 
 type Json = Readonly<Record<string, unknown>>;
 type Edit = (item: Json) => Json;
 type BodyWalk = (body: Body, context: DowngradeContext) => Body;
 type EventWalk = (event: ApiEvent) => ApiEvent | null;
+
+/** The object with `from` renamed to `to` (the key moves to the end: one copy, cheaper than keeping the order on big answers). */
+function renameKey<T extends Json>(object: T, from: string, to: string): T {
+  if (!(from in object)) return object;
+  const { [from]: value, ...rest } = object;
+  return { ...rest, [to]: value } as unknown as T;
+}
 
 // ── Walk builders: where each kind of object appears in answers and events ──
 
@@ -126,8 +134,27 @@ const USER_SETTING_EVENTS: Readonly<Record<string, string>> = {
   realm_user_settings_defaults: 'property',
 };
 
-/** A personal setting's forms: register's user_settings, the legacy top-level copy, realm_user_settings_defaults; the events naming it. */
-function userSettingObjects(edit: Edit, eventName: (name: string) => string | null): Downgrade {
+/** The object with several keys' values edited, copied once (the same object when nothing changed). */
+function editKeys<T extends Json>(object: T, edits: Readonly<Record<string, (value: unknown) => unknown>>): T {
+  let copy: Record<string, unknown> | null = null;
+  for (const [key, edit] of Object.entries(edits)) {
+    if (!(key in object)) continue;
+    const value = object[key];
+    const edited = edit(value);
+    if (edited === value) continue;
+    copy ??= { ...object };
+    copy[key] = edited;
+  }
+  return (copy ?? object) as T;
+}
+
+const asObject = (edit: Edit) => (value: unknown) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? edit(value as Json) : value);
+
+/**
+ * A personal setting's forms: register's user_settings, realm_user_settings_defaults and (`legacy`: a setting of the
+ * legacy display or notification group) the top-level copy; the events naming it.
+ */
+function userSettingObjects(edit: Edit, eventName: (name: string) => string | null, legacy = true): Downgrade {
   const event: Record<string, EventWalk> = {};
   for (const [type, key] of Object.entries(USER_SETTING_EVENTS)) {
     event[type] = (value) => {
@@ -140,7 +167,10 @@ function userSettingObjects(edit: Edit, eventName: (name: string) => string | nu
   }
   return {
     response: {
-      'register-queue': (body) => edit(objectAt('realm_user_settings_defaults', edit)(objectAt('user_settings', edit)(body))),
+      'register-queue': (body) => {
+        const walked = editKeys(body, { user_settings: asObject(edit), realm_user_settings_defaults: asObject(edit) });
+        return legacy ? edit(walked) : walked;
+      },
     },
     event,
   };
@@ -152,20 +182,27 @@ function newUserSettings(names: readonly string[]): Downgrade {
     userSettingObjects(
       (item) => omitKeys(item, names),
       (name) => (names.includes(name) ? null : name),
+      false,
     ),
     { addsParams: { 'update-settings': names, 'update-realm-user-settings-defaults': names } },
   );
 }
 
-/** A personal setting renamed: in every form and event; requests with the old name walk forward to the new one. */
-function renamedUserSetting(from: string, to: string): Downgrade {
-  const rename = (params: RawParams) => renameKey(params, from, to);
+/** Personal settings renamed (new name → old name): in every form and event; requests with an old name walk forward to the new one. */
+function renamedUserSettings(renames: Readonly<Record<string, string>>): Downgrade {
+  const back: Edit = (item) => {
+    let walked = item;
+    for (const [to, from] of Object.entries(renames)) walked = renameKey(walked, to, from);
+    return walked;
+  };
+  const forward = (params: RawParams) => {
+    let walked = params;
+    for (const [to, from] of Object.entries(renames)) walked = renameKey(walked, from, to);
+    return walked;
+  };
   return merged(
-    userSettingObjects(
-      (item) => renameKey(item, to, from),
-      (name) => (name === to ? from : name),
-    ),
-    { request: { 'update-settings': rename, 'update-realm-user-settings-defaults': rename } },
+    userSettingObjects(back, (name) => renames[name] ?? name),
+    { request: { 'update-settings': forward, 'update-realm-user-settings-defaults': forward } },
   );
 }
 
@@ -265,6 +302,18 @@ const withoutNewWildcardFlags = (flags: unknown): unknown =>
     : flags;
 const messageFlags: Edit = (message) => editKey(message, 'flags', withoutNewWildcardFlags);
 
+/** A memo of each channel row's address (rows are immutable; a renamed channel is a new row), for the realm it was made in. */
+const legacyAddresses = new WeakMap<Channel, { readonly realm: string; readonly address: string }>();
+
+function legacyChannelEmailAddress(state: State, channel: Channel): string {
+  const realm = `${state.realm.id}@${state.realm.host}`;
+  const memo = legacyAddresses.get(channel);
+  if (memo !== undefined && memo.realm === realm) return memo.address;
+  const address = encodeChannelEmailAddress(state, channel, channelEmailToken(state, channel, channel.creatorId ?? 0, 0));
+  legacyAddresses.set(channel, { realm, address });
+  return address;
+}
+
 /** Subscriptions below 226 carried the channel's incoming email address (the gateway bot as sender). */
 function withEmailAddress(body: Body, context: DowngradeContext, listKeys: readonly string[]): Body {
   let walked = body;
@@ -273,8 +322,7 @@ function withEmailAddress(body: Body, context: DowngradeContext, listKeys: reado
       editEach(list, (subscription) => {
         const channel = selectChannel(context.state, Number(subscription['stream_id']));
         if (channel === undefined || 'email_address' in subscription) return subscription;
-        const token = channelEmailToken(context.state, channel, channel.creatorId ?? 0, 0);
-        return { ...subscription, email_address: encodeChannelEmailAddress(context.state, channel, token) };
+        return { ...subscription, email_address: legacyChannelEmailAddress(context.state, channel) };
       }),
     );
   }
@@ -610,10 +658,7 @@ export const LEVELS_185_236: readonly LevelChange[] = [
     change: 'default_view and escape_navigates_to_default_view renamed web_home_view and web_escape_navigates_to_home_view.',
     status: 'approximate',
     note: 'renamed back in every form and event below the level and the old names walk forward; the new names are also accepted there',
-    downgrade: merged(
-      renamedUserSetting('default_view', 'web_home_view'),
-      renamedUserSetting('escape_navigates_to_default_view', 'web_escape_navigates_to_home_view'),
-    ),
+    downgrade: renamedUserSettings({ web_home_view: 'default_view', web_escape_navigates_to_home_view: 'escape_navigates_to_default_view' }),
   },
   {
     level: 219,
@@ -763,7 +808,13 @@ export const LEVELS_185_236: readonly LevelChange[] = [
       'unknown name); the list is always empty, so the type field does not arise; chatref serves neither POST /users/me/onboarding_steps nor /users/me/hotspots',
     downgrade: {
       request: { 'register-queue': hotspotsRequest },
-      response: { 'register-queue': (body) => renameKey(body, 'onboarding_steps', 'hotspots') },
+      response: {
+        'register-queue': (body) => {
+          if (!('onboarding_steps' in body)) return body;
+          const { onboarding_steps: steps, ...rest } = body;
+          return { ...rest, hotspots: steps };
+        },
+      },
       event: { onboarding_steps: (event) => ({ ...renameKey(event, 'onboarding_steps', 'hotspots'), type: 'hotspots' }) },
     },
   },
