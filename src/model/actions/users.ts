@@ -16,6 +16,7 @@ import { isoMinute } from '../present/time.js';
 import { dateJoined, presentAvatarChange, presentPerson, presentUserStatus } from '../present/user.js';
 import { CHANNEL_GROUP_SETTING_NAMES } from '../rules/channel-group-settings.js';
 import { canAccessChannelMetadata } from '../rules/channels.js';
+import { sendsActivationAsRemoveAndAdd } from '../rules/feature-levels.js';
 import { presentGroupSetting } from '../rules/group-settings.js';
 import { REALM_GROUP_SETTING_NAMES } from '../rules/realm-group-settings.js';
 import { isBot, isGuest } from '../rules/roles.js';
@@ -288,7 +289,9 @@ export function deactivateUser(tx: Tx, user: User, deactivation: Deactivation): 
   putUserMutably(tx.draft, { ...next, isActive: false });
   endSessions(tx, user);
   announceOwnSubscriptions(tx, 'peer_remove', withUserRow(tx.before, { ...user, isActive: false }), selectSubscribedChannelIds(tx.before, user), user);
-  emitPersonUpdate(tx, { user_id: user.id, is_active: false });
+  if (sendsActivationAsRemoveAndAdd(tx.before))
+    tx.emit({ type: 'realm_user', op: 'remove', person: { user_id: user.id, full_name: next.fullName } }, Audiences.whoCanAccessUser(user.id));
+  else emitPersonUpdate(tx, { user_id: user.id, is_active: false });
   announceChannelSettingExits(tx, user);
   if (isBot(user) || !isUserAccessRestricted(tx.before)) return;
   announceGroupExitsToUsersWithoutAccess(tx, user);
@@ -389,8 +392,11 @@ export function reactivateUser(tx: Tx, user: User): User {
   const next: User = { ...user, isActive: true };
   joinSubscriberCounts(tx, user);
   putUserMutably(tx.draft, next);
-  emitPersonUpdate(tx, { user_id: user.id, is_active: true });
   const after = withUserRow(tx.before, next);
+  if (sendsActivationAsRemoveAndAdd(tx.before))
+    for (const visible of [true, false])
+      tx.emit({ type: 'realm_user', op: 'add', person: presentPerson(after, next, visible) }, Audiences.whoCanAccessUserEmail(user.id, visible));
+  else emitPersonUpdate(tx, { user_id: user.id, is_active: true });
   for (const groupId of selectDirectGroupIds(after, next, tx.now)) {
     tx.emit({ type: 'user_group', op: 'add_members', group_id: groupId, user_ids: [user.id] }, Audiences.everyone());
   }

@@ -7,6 +7,7 @@
 import { Errors } from '../errors.js';
 import { accept, type Checked, reject } from '../outcome.js';
 import { selectChannel, selectChannelByName } from '../rules/channels.js';
+import { legacyNarrowOperandError } from '../rules/feature-levels.js';
 import { canReadChannelHistory } from '../rules/messages.js';
 import { isGuest } from '../rules/roles.js';
 import type { Channel, State, Subscription, User } from '../state.js';
@@ -186,6 +187,8 @@ export function selectMutedChannelIds(state: State, userId: number): ReadonlySet
  * with.ts), so it is an unknown operator, as in GET /messages/matches_narrow.
  */
 export function resolveNarrow(state: State, user: User, terms: readonly NarrowTerm[], now: number): Checked<ResolvedNarrow> {
+  const legacyOperand = legacyNarrowOperandError(state, terms);
+  if (legacyOperand !== null) return reject(legacyOperand);
   const kind = new ConversationKind();
   const resolved: ResolvedTerm[] = [];
   const searchOperands: string[] = [];

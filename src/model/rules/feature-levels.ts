@@ -3,6 +3,8 @@
  * picks the version, so each rule here names the level at which the real
  * server changed; the rest of the model asks these and never compares levels.
  */
+import type { ApiError } from '../errors.js';
+import type { NarrowTerm } from '../narrow/terms.js';
 import type { State } from '../state.js';
 
 /** Unknown or deactivated principals became 400 BAD_REQUEST here; before, they were 403 UNAUTHORIZED_PRINCIPAL. */
@@ -78,6 +80,58 @@ export const WEBEX_TOKEN_FEATURE_LEVEL = 493;
  */
 
 // ── 185–236 ──────────────────────────────────────────────────────────────
+
+/** Bots (and the system bots) became mutable here; before, muting or unmuting one was "No such user". */
+export const MUTE_BOTS_FEATURE_LEVEL = 188;
+
+export function canMuteBots(state: State): boolean {
+  return state.featureLevel >= MUTE_BOTS_FEATURE_LEVEL;
+}
+
+/** Deactivating a custom emoji that does not exist became 404 here; before, 400. */
+export const MISSING_EMOJI_404_FEATURE_LEVEL = 190;
+
+export function missingCustomEmojiStatus(state: State): number {
+  return state.featureLevel >= MISSING_EMOJI_404_FEATURE_LEVEL ? 404 : 400;
+}
+
+/** The `id` narrow operator took an integer operand here; before, only a string (a JSON integer failed the old string check). */
+export const INTEGER_ID_OPERAND_FEATURE_LEVEL = 194;
+
+export function legacyNarrowOperandError(state: State, terms: readonly NarrowTerm[]): ApiError | null {
+  if (state.featureLevel >= INTEGER_ID_OPERAND_FEATURE_LEVEL) return null;
+  const integer = terms.some((term) => term.operator === 'id' && typeof term.operand === 'number');
+  return integer ? { status: 400, code: 'BAD_REQUEST', msg: 'elem["operand"] is not a string' } : null;
+}
+
+/** Members could create reusable invitation links here (create_multiuse_invite_group); before, administrators only. */
+export const MEMBER_INVITATION_LINKS_FEATURE_LEVEL = 209;
+
+export function invitationLinksNeedAdministrator(state: State): boolean {
+  return state.featureLevel < MEMBER_INVITATION_LINKS_FEATURE_LEVEL;
+}
+
+/** The followed visibility policy (3) appeared here; before, an invalid value. */
+export const FOLLOWED_TOPICS_FEATURE_LEVEL = 219;
+
+export function legacyVisibilityPolicyError(state: State, policy: number): ApiError | null {
+  if (state.featureLevel >= FOLLOWED_TOPICS_FEATURE_LEVEL || policy !== 3) return null;
+  return { status: 400, code: 'BAD_REQUEST', msg: 'Invalid visibility_policy' };
+}
+
+/** A user's deactivation and reactivation became realm_user update {is_active} here; before, realm_user remove and add. */
+export const ACTIVATION_UPDATE_EVENTS_FEATURE_LEVEL = 222;
+
+export function sendsActivationAsRemoveAndAdd(state: State): boolean {
+  return state.featureLevel < ACTIVATION_UPDATE_EVENTS_FEATURE_LEVEL;
+}
+
+/** Topic wildcard mentions (@topic) became subject to the wildcard mention policy here; before, never refused. */
+export const TOPIC_WILDCARD_POLICY_FEATURE_LEVEL = 229;
+
+export function restrictsTopicWildcardMentions(state: State): boolean {
+  return state.featureLevel >= TOPIC_WILDCARD_POLICY_FEATURE_LEVEL;
+}
 
 // ── 237–277 ──────────────────────────────────────────────────────────────
 

@@ -9,6 +9,7 @@ import { idTreeFirst, walkUp } from '../tables/id-tree.js';
 import { conversationKey, topicKey } from '../tables/messages.js';
 import { getRow } from '../tables/table.js';
 import { isInChannelGroup, isSubscribed } from './channels.js';
+import { restrictsTopicWildcardMentions } from './feature-levels.js';
 import { isUserInGroupSetting } from './group-membership.js';
 import { hasRealmPermission } from './realm-group-settings.js';
 import { isBot, isGuest } from './roles.js';
@@ -79,7 +80,7 @@ export function canUseChannelWildcard(state: State, sender: User, channel: Chann
 
 /** A topic wildcard in a topic of more than 15 participants needs can_mention_many_users_group. */
 export function canUseTopicWildcard(state: State, sender: User, participantCount: number, now: number): boolean {
-  if (participantCount <= WILDCARD_MENTION_THRESHOLD) return true;
+  if (participantCount <= WILDCARD_MENTION_THRESHOLD || !restrictsTopicWildcardMentions(state)) return true;
   return hasRealmPermission(state, sender, 'can_mention_many_users_group', now);
 }
 

@@ -7,6 +7,7 @@ import { Errors } from '../errors.js';
 import { accept, type Checked, reject } from '../outcome.js';
 import type { State, User } from '../state.js';
 import { emptyTable, entries, getRow, type Table } from '../tables/table.js';
+import { canMuteBots } from './feature-levels.js';
 import { accessUserForRead, selectUser } from './users.js';
 
 export function selectMutedUsers(state: State, userId: number): Table<number, number> {
@@ -31,8 +32,9 @@ export function presentMutedUsers(state: State, userId: number): { id: number; t
  */
 export function accessMutableUser(state: State, actor: User, userId: number): Checked<User> {
   const bot = state.systemBots.notificationBot;
-  if (userId === bot.id) return accept(bot);
-  return accessUserForRead(state, actor, selectUser(state, userId));
+  if (userId === bot.id) return canMuteBots(state) ? accept(bot) : reject(Errors.noSuchUser());
+  const user = accessUserForRead(state, actor, selectUser(state, userId));
+  return user.ok && user.value.botType !== null && !canMuteBots(state) ? reject(Errors.noSuchUser()) : user;
 }
 
 /** POST /users/me/muted_users/{id}: not oneself (checked before the user is looked up), someone accessible, not muted yet. */

@@ -6,6 +6,7 @@ import { commit } from '../../events/commit.js';
 import { fail, succeed } from '../../outcome.js';
 import { wire } from '../../params/wire.js';
 import { invitationLinkUrl } from '../../present/invitations.js';
+import { invitationLinksNeedAdministrator } from '../../rules/feature-levels.js';
 import {
   accessInvitationChannels,
   accessInvitationGroups,
@@ -28,6 +29,7 @@ export const createInviteLink = defineEndpoint({
   requiresMember: true,
   params: z.object({ stream_ids: wire.intArray().optional(), ...invitationTermsParams }),
   reduce(state, { actor, params, now, entropy, origin }) {
+    if (invitationLinksNeedAdministrator(state) && !isAdministrator(actor)) return fail(Errors.mustBe('administrator'));
     if (!canCreateInvitationLinks(state, actor, now)) return fail(Errors.insufficientPermission());
     const invitedAs = params.invite_as as Role;
     const role = checkInvitationRole(actor, invitedAs, invitingAsRequiresAdministrator(invitedAs));

@@ -4,6 +4,7 @@ import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
 import { commit } from '../../events/commit.js';
 import { fail, succeed } from '../../outcome.js';
+import { missingCustomEmojiStatus } from '../../rules/feature-levels.js';
 import { canRemoveCustomEmoji, selectActiveRealmEmoji } from '../../rules/realm-emoji.js';
 
 /**
@@ -20,7 +21,7 @@ export const deactivateCustomEmoji = defineEndpoint({
   params: z.object({}),
   reduce(state, { actor, path, now }) {
     const emoji = selectActiveRealmEmoji(state, path.emoji_name);
-    if (emoji === undefined) return fail(Errors.customEmojiNotFound(path.emoji_name));
+    if (emoji === undefined) return fail({ ...Errors.customEmojiNotFound(path.emoji_name), status: missingCustomEmojiStatus(state) });
     if (!canRemoveCustomEmoji(actor, emoji)) return fail(Errors.customEmojiRemovalDenied());
     return succeed(commit(state, now, (tx) => deactivateRealmEmoji(tx, emoji)));
   },

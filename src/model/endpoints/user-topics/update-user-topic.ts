@@ -6,6 +6,7 @@ import { commit } from '../../events/commit.js';
 import { fail, succeed } from '../../outcome.js';
 import { maxChars, VAR, wire } from '../../params/wire.js';
 import { MAX_TOPIC_LENGTH } from '../../rules/addressees.js';
+import { legacyVisibilityPolicyError } from '../../rules/feature-levels.js';
 import { accessChannelForUserTopic, topicFromRequest, VISIBILITY_POLICY_VALUES, type VisibilityPolicyValue } from '../../rules/user-topics.js';
 
 const visibilityPolicy = wire.json(
@@ -34,6 +35,8 @@ export const updateUserTopic = defineEndpoint({
   }),
   reduce(state, { actor, params, now }) {
     const policy = params.visibility_policy as VisibilityPolicyValue;
+    const legacyPolicy = legacyVisibilityPolicyError(state, policy);
+    if (legacyPolicy !== null) return fail(legacyPolicy);
     const channel = accessChannelForUserTopic(state, actor, { id: params.stream_id }, policy === 0 ? { missing: Errors.invalidChannelId() } : null, now);
     if (!channel.ok) return fail(channel.error);
     const topic = topicFromRequest(params.topic);
