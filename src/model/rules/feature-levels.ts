@@ -192,6 +192,31 @@ export function policyGroupParam(state: State, params: Readonly<Record<string, s
   return { ...rest, ...Object.fromEntries(settings.map((name) => [name, change])) };
 }
 
+/**
+ * The realm/update events a server below the level sent when the policy that
+ * a group setting replaced changed (none at and above the level, or for
+ * settings that replaced no policy).
+ */
+export function legacyRealmPolicyEvents(state: State, settingName: string): { type: 'realm'; op: 'update'; property: string; value: number }[] {
+  const events: { type: 'realm'; op: 'update'; property: string; value: number }[] = [];
+  for (const [policy, { setting }] of Object.entries(LEGACY_REALM_POLICIES)) {
+    if (setting !== settingName || state.featureLevel >= LEGACY_REALM_POLICY_LEVELS[policy as LegacyRealmPolicy]) continue;
+    events.push({ type: 'realm', op: 'update', property: policy, value: legacyPolicyFor(state, policy as LegacyRealmPolicy) });
+  }
+  return events;
+}
+
+/** The level at which each policy gave way to its group setting. */
+export const LEGACY_REALM_POLICY_LEVELS: { readonly [policy in LegacyRealmPolicy]: number } = {
+  create_web_public_stream_policy: 280,
+  delete_own_message_policy: 291,
+  user_group_edit_policy: 299,
+  add_custom_emoji_policy: 307,
+  move_messages_between_streams_policy: 310,
+  edit_topic_policy: 316,
+  invite_to_realm_policy: 321,
+};
+
 /** The last level whose subscribe and channel update took stream_post_policy and is_announcement_only. */
 export const CHANNEL_POST_POLICY_PARAMS_FEATURE_LEVEL = 333;
 
