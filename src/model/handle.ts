@@ -53,7 +53,7 @@ export function handle(state: State, request: ModelRequest): HandleResult {
     if (allowed.length === 0) return failed(state, Errors.notFound());
     return failed(state, Errors.methodNotAllowed(allowed.map((sibling) => sibling.method).sort()));
   }
-  const levelRequest = requestAtLevel(view, endpoint.operation, request.params);
+  const levelRequest = requestAtLevel(view, endpoint.operation, request.params, state);
   const atLevel = (result: HandleResult): HandleResult => {
     if (view.isNewest) return result;
     const response = responseAtLevel(view, endpoint.operation, result.response, { state: result.state, params: levelRequest.params });

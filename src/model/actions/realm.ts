@@ -10,6 +10,7 @@ import { Audiences } from '../events/audience.js';
 import type { Tx } from '../events/commit.js';
 import { INACCESSIBLE_USER_NAME } from '../present/inaccessible-user.js';
 import { presentUser } from '../present/user.js';
+import { legacyRealmPolicyEvents } from '../rules/feature-levels.js';
 import { isGuest } from '../rules/roles.js';
 import { canAccessUser } from '../rules/users.js';
 import type { GroupSettingValue, RealmGroupSettingName, RealmSettings, State } from '../state.js';
@@ -46,6 +47,7 @@ export function changeRealmSetting(tx: Tx, change: RealmSettingChange): void {
   writeChange(tx, change);
   const after = withChange(tx.before, change);
   tx.emit({ type: 'realm', op: 'update_dict', property: 'default', data: presentRealmSettingUpdate(after, change.name) }, Audiences.everyone());
+  for (const legacy of legacyRealmPolicyEvents(after, change.name)) tx.emit(legacy, Audiences.everyone());
   if (change.name === 'waiting_period_threshold') announceFullMemberChanges(tx, tx.before, after);
   if (change.name === 'can_access_all_users_group') announceUserAccessChanges(tx, tx.before, after);
 }

@@ -14,7 +14,7 @@ import { omitKeys } from './walk.js';
 
 type BodyWalk = (body: Body, context: DowngradeContext) => Body;
 type EventWalk = (event: ApiEvent) => ApiEvent | null;
-type RequestWalk = (params: RawParams) => RawParams;
+type RequestWalk = (params: RawParams, state: State) => RawParams;
 
 export interface LevelView {
   readonly level: number;
@@ -94,16 +94,22 @@ export interface LevelRequest {
   readonly ignored: readonly string[];
 }
 
-/** A request's parameters in the newest form, without those the level does not know yet. */
-export function requestAtLevel(view: LevelView, operation: string, params: RawParams): LevelRequest {
+/**
+ * A request's parameters in the newest form: those the level does not know
+ * yet are dropped (the client sent them; the level ignores them), then the
+ * rest walk forward, so an old parameter may turn into its replacement.
+ */
+export function requestAtLevel(view: LevelView, operation: string, params: RawParams, state: State): LevelRequest {
   if (view.isNewest) return { params, ignored: [] };
+  const unknown = (view.ignoredParams.get(operation) ?? []).filter((name) => name in params);
   let walked = params;
-  for (const walk of view.requestWalks.get(operation) ?? []) walked = walk(walked);
-  const unknown = (view.ignoredParams.get(operation) ?? []).filter((name) => name in walked);
-  if (unknown.length === 0) return { params: walked, ignored: [] };
-  const kept: Record<string, string> = { ...walked };
-  for (const name of unknown) delete kept[name];
-  return { params: kept, ignored: unknown };
+  if (unknown.length > 0) {
+    const kept: Record<string, string> = { ...params };
+    for (const name of unknown) delete kept[name];
+    walked = kept;
+  }
+  for (const walk of view.requestWalks.get(operation) ?? []) walked = walk(walked, state);
+  return { params: walked, ignored: unknown };
 }
 
 /** A JSON answer in the level's form. */

@@ -34,8 +34,11 @@ export interface Downgrade {
   readonly addsResponseKeys?: Readonly<Record<string, readonly string[]>>;
   /** Event types new at this level: not sent below it. */
   readonly addsEventTypes?: readonly string[];
-  /** A request as a client of the level below sends it, rewritten to this level's form (renamed parameters). */
-  readonly request?: Readonly<Record<string, (params: RawParams) => RawParams>>;
+  /**
+   * A request as a client of the level below sends it, rewritten to this level's form (renamed parameters, an old
+   * parameter turned into its replacement). Parameters the level does not know (`addsParams`) are dropped first.
+   */
+  readonly request?: Readonly<Record<string, (params: RawParams, state: State) => RawParams>>;
   /** A success response as the level below sends it, by operation id. */
   readonly response?: Readonly<Record<string, (body: Body, context: DowngradeContext) => Body>>;
   /** An error response as the level below sends it, by operation id ('*' for every endpoint). */

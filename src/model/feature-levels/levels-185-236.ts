@@ -26,7 +26,7 @@ function renameKey<T extends Json>(object: T, from: string, to: string): T {
 function merged(...parts: Downgrade[]): Downgrade {
   const response: Record<string, BodyWalk> = {};
   const event: Record<string, EventWalk> = {};
-  const request: Record<string, (params: RawParams) => RawParams> = {};
+  const request: Record<string, (params: RawParams, state: State) => RawParams> = {};
   const error: Record<string, BodyWalk> = {};
   const addsParams: Record<string, string[]> = {};
   const addsResponseKeys: Record<string, string[]> = {};
@@ -51,7 +51,7 @@ function merged(...parts: Downgrade[]): Downgrade {
     }
     for (const [key, walk] of Object.entries(part.request ?? {})) {
       const before = request[key];
-      request[key] = before === undefined ? walk : (params) => walk(before(params));
+      request[key] = before === undefined ? walk : (params, state) => walk(before(params, state), state);
     }
     for (const [key, names] of Object.entries(part.addsParams ?? {})) addsParams[key] = [...(addsParams[key] ?? []), ...names];
     for (const [key, names] of Object.entries(part.addsResponseKeys ?? {})) addsResponseKeys[key] = [...(addsResponseKeys[key] ?? []), ...names];

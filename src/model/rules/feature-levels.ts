@@ -5,7 +5,8 @@
  */
 import type { ApiError } from '../errors.js';
 import type { NarrowTerm } from '../narrow/terms.js';
-import type { State } from '../state.js';
+import type { RealmGroupSettingName, State, SystemGroupName } from '../state.js';
+import { systemGroupNameOf } from './system-groups.js';
 
 /** Unknown or deactivated principals became 400 BAD_REQUEST here; before, they were 403 UNAUTHORIZED_PRINCIPAL. */
 export const PRINCIPAL_ERROR_FEATURE_LEVEL = 208;
@@ -136,6 +137,166 @@ export function restrictsTopicWildcardMentions(state: State): boolean {
 // ── 237–277 ──────────────────────────────────────────────────────────────
 
 // ── 278–334 ──────────────────────────────────────────────────────────────
+
+/** Before this level a production server took only system groups for group settings (can_mention_group excepted). */
+export const ANY_GROUP_SETTING_VALUE_FEATURE_LEVEL = 309;
+
+/** Settings that took a plain group id, not a group-setting value, below the level given. */
+const PLAIN_GROUP_ID_SETTINGS: Readonly<Record<string, number>> = {
+  create_multiuse_invite_group: 314,
+  can_access_all_users_group: 314,
+  can_remove_subscribers_group: 320,
+};
+
+/** Whether a server of the state's level takes only a system group for the setting (the real server's SystemGroupRequiredError). */
+export function takesOnlySystemGroups(state: State, settingName: string): boolean {
+  return state.featureLevel < ANY_GROUP_SETTING_VALUE_FEATURE_LEVEL && settingName !== 'can_mention_group';
+}
+
+/** Whether a server of the state's level takes only a plain group id (no anonymous group) for the setting. */
+export function takesOnlyGroupIds(state: State, settingName: string): boolean {
+  const since = PLAIN_GROUP_ID_SETTINGS[settingName];
+  return since !== undefined && state.featureLevel < since;
+}
+
+/**
+ * The organization policies that group settings replaced in 10.0: the group
+ * setting(s) each became, and the system group each policy value names.
+ */
+export const LEGACY_REALM_POLICIES = {
+  create_web_public_stream_policy: {
+    setting: 'can_create_web_public_channel_group',
+    settings: ['can_create_web_public_channel_group'],
+    values: { 2: 'role:administrators', 4: 'role:moderators', 6: 'role:nobody', 7: 'role:owners' },
+    fallback: 7,
+  },
+  delete_own_message_policy: {
+    setting: 'can_delete_own_message_group',
+    settings: ['can_delete_own_message_group'],
+    values: { 1: 'role:members', 2: 'role:administrators', 3: 'role:fullmembers', 4: 'role:moderators', 5: 'role:everyone' },
+    fallback: 1,
+  },
+  user_group_edit_policy: {
+    setting: 'can_manage_all_groups',
+    settings: ['can_create_groups', 'can_manage_all_groups'],
+    values: { 1: 'role:members', 2: 'role:administrators', 3: 'role:fullmembers', 4: 'role:moderators' },
+    fallback: 1,
+  },
+  add_custom_emoji_policy: {
+    setting: 'can_add_custom_emoji_group',
+    settings: ['can_add_custom_emoji_group'],
+    values: { 1: 'role:members', 2: 'role:administrators', 3: 'role:fullmembers', 4: 'role:moderators' },
+    fallback: 1,
+  },
+  move_messages_between_streams_policy: {
+    setting: 'can_move_messages_between_channels_group',
+    settings: ['can_move_messages_between_channels_group'],
+    values: { 1: 'role:members', 2: 'role:administrators', 3: 'role:fullmembers', 4: 'role:moderators', 6: 'role:nobody' },
+    fallback: 1,
+  },
+  edit_topic_policy: {
+    setting: 'can_move_messages_between_topics_group',
+    settings: ['can_move_messages_between_topics_group'],
+    values: { 1: 'role:members', 2: 'role:administrators', 3: 'role:fullmembers', 4: 'role:moderators', 5: 'role:everyone', 6: 'role:nobody' },
+    fallback: 5,
+  },
+  invite_to_realm_policy: {
+    setting: 'can_invite_users_group',
+    settings: ['can_invite_users_group'],
+    values: { 1: 'role:members', 2: 'role:administrators', 3: 'role:fullmembers', 4: 'role:moderators', 6: 'role:nobody' },
+    fallback: 1,
+  },
+} as const satisfies Readonly<
+  Record<
+    string,
+    {
+      readonly setting: RealmGroupSettingName;
+      readonly settings: readonly RealmGroupSettingName[];
+      readonly values: Readonly<Record<number, SystemGroupName>>;
+      readonly fallback: number;
+    }
+  >
+>;
+
+export type LegacyRealmPolicy = keyof typeof LEGACY_REALM_POLICIES;
+
+/** The policy value a server of the level below showed for the group setting that replaced it; `fallback` when no value names the group. */
+export function legacyPolicyFor(state: State, policy: LegacyRealmPolicy): number {
+  const { setting, values, fallback } = LEGACY_REALM_POLICIES[policy];
+  const value = state.realm.settings.groups[setting];
+  if (typeof value !== 'number') return fallback;
+  const name = systemGroupNameOf(state, value);
+  for (const [number, group] of Object.entries(values)) if (group === name) return Number(number);
+  return fallback;
+}
+
+/**
+ * PATCH /realm as the level below took it: the policy parameter becomes a
+ * change of the group setting(s) to the system group it names. An unknown
+ * value is left as it came (then ignored), where the real server refused it.
+ */
+export function policyGroupParam(state: State, params: Readonly<Record<string, string>>, policy: LegacyRealmPolicy): Readonly<Record<string, string>> {
+  const raw = params[policy];
+  if (raw === undefined) return params;
+  const { settings, values } = LEGACY_REALM_POLICIES[policy];
+  const group = (values as Readonly<Record<number, SystemGroupName>>)[Number(raw)];
+  if (group === undefined || !/^\d+$/.test(raw)) return params;
+  const { [policy]: _policy, ...rest } = params;
+  const change = JSON.stringify({ new: state.systemGroupIds[group] });
+  return { ...rest, ...Object.fromEntries(settings.map((name) => [name, change])) };
+}
+
+/**
+ * The realm/update events a server below the level sent when the policy that
+ * a group setting replaced changed (none at and above the level, or for
+ * settings that replaced no policy).
+ */
+export function legacyRealmPolicyEvents(state: State, settingName: string): { type: 'realm'; op: 'update'; property: string; value: number }[] {
+  const events: { type: 'realm'; op: 'update'; property: string; value: number }[] = [];
+  for (const [policy, { setting }] of Object.entries(LEGACY_REALM_POLICIES)) {
+    if (setting !== settingName || state.featureLevel >= LEGACY_REALM_POLICY_LEVELS[policy as LegacyRealmPolicy]) continue;
+    events.push({ type: 'realm', op: 'update', property: policy, value: legacyPolicyFor(state, policy as LegacyRealmPolicy) });
+  }
+  return events;
+}
+
+/** The level at which each policy gave way to its group setting. */
+export const LEGACY_REALM_POLICY_LEVELS: { readonly [policy in LegacyRealmPolicy]: number } = {
+  create_web_public_stream_policy: 280,
+  delete_own_message_policy: 291,
+  user_group_edit_policy: 299,
+  add_custom_emoji_policy: 307,
+  move_messages_between_streams_policy: 310,
+  edit_topic_policy: 316,
+  invite_to_realm_policy: 321,
+};
+
+/** The last level whose subscribe and channel update took stream_post_policy and is_announcement_only. */
+export const CHANNEL_POST_POLICY_PARAMS_FEATURE_LEVEL = 333;
+
+const STREAM_POST_POLICY_GROUPS: Readonly<Record<string, SystemGroupName>> = {
+  1: 'role:everyone',
+  2: 'role:administrators',
+  3: 'role:fullmembers',
+  4: 'role:moderators',
+};
+
+/**
+ * POST /users/me/subscriptions and PATCH /streams/{id} as the level below
+ * took them: stream_post_policy (or is_announcement_only) becomes the
+ * can_send_message_group it names (plain on subscribe, {new} on update).
+ */
+export function channelPostPolicyParam(state: State, params: Readonly<Record<string, string>>, form: 'value' | 'change'): Readonly<Record<string, string>> {
+  if (!('stream_post_policy' in params) && !('is_announcement_only' in params)) return params;
+  const { stream_post_policy: policy, is_announcement_only: announcementOnly, ...rest } = params;
+  let group: SystemGroupName | undefined;
+  if (policy !== undefined) group = STREAM_POST_POLICY_GROUPS[policy];
+  else if (announcementOnly === 'true') group = 'role:administrators';
+  else if (announcementOnly === 'false') group = 'role:everyone';
+  if (group === undefined) return params;
+  const id = state.systemGroupIds[group];
+  return { ...rest, can_send_message_group: JSON.stringify(form === 'value' ? id : { new: id }) };
+}
 
 // ── 335–371 ──────────────────────────────────────────────────────────────
 

@@ -9,6 +9,7 @@ import type { GroupSettingInput } from '../params/group-setting.js';
 import { frozenAscendingIds } from '../sorted-ids.js';
 import type { GroupSettingValue, State, SystemGroupName } from '../state.js';
 import { getRow } from '../tables/table.js';
+import { takesOnlyGroupIds, takesOnlySystemGroups } from './feature-levels.js';
 import { systemGroupNameOf } from './system-groups.js';
 
 /** What a setting may be set to. Every setting refuses role:internet unless it says otherwise. */
@@ -67,6 +68,9 @@ export function checkGroupSettingValue(state: State, settingName: string, rules:
     }
   }
   const value = normalizeGroupSetting(state, input);
+  if (typeof value !== 'number' && takesOnlyGroupIds(state, settingName)) return reject(Errors.notAnInteger(settingName));
+  if (takesOnlySystemGroups(state, settingName) && (typeof value !== 'number' || systemGroupNameOf(state, value) === undefined))
+    return reject(Errors.systemGroupRequired(settingName));
   if (typeof value === 'number') {
     const name = systemGroupNameOf(state, value);
     if (name !== undefined) {
