@@ -10,7 +10,7 @@ import type { ModelResponse } from '../request.js';
 import type { State } from '../state.js';
 import type { Body, DowngradeContext, LevelChange, RawParams } from './change.js';
 import { FEATURE_LEVEL_CHANGES } from './table.js';
-import { omitKeys } from './walk.js';
+import { omitKeys, workingCopy } from './walk.js';
 
 type BodyWalk = (body: Body, context: DowngradeContext) => Body;
 type EventWalk = (event: ApiEvent) => ApiEvent | null;
@@ -119,9 +119,9 @@ export function responseAtLevel(view: LevelView, operation: string, response: Mo
   const walks =
     body['result'] === 'error' ? [...(view.errorWalks.get(operation) ?? []), ...(view.errorWalks.get('*') ?? [])] : (view.responseWalks.get(operation) ?? []);
   if (walks.length === 0) return response;
-  let walked = body;
+  let walked = workingCopy(body);
   for (const walk of walks) walked = walk(walked, context);
-  return walked === body ? response : { ...response, body: walked };
+  return { ...response, body: walked };
 }
 
 /** A write's events in the level's form: those the level did not send yet are dropped. */

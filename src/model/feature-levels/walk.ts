@@ -3,9 +3,32 @@ import type { Body } from './change.js';
 
 type Json = Readonly<Record<string, unknown>>;
 
+/**
+ * The shallow copies of answers that responseAtLevel makes, one per answer:
+ * the helpers below change these in place instead of copying them again, so
+ * an answer of two hundred keys (register) is copied once, not once per row.
+ */
+const workingCopies = new WeakSet<object>();
+
+/** A shallow copy that the walks of one answer may change in place. */
+export function workingCopy<T extends Json>(object: T): T {
+  const copy = { ...object };
+  workingCopies.add(copy);
+  return copy;
+}
+
+function writable(object: Json): Record<string, unknown> | null {
+  return workingCopies.has(object) ? (object as Record<string, unknown>) : null;
+}
+
 /** The object without `keys` (the same object when it has none of them). */
 export function omitKeys<T extends Json>(object: T, keys: readonly string[]): T {
   if (!keys.some((key) => key in object)) return object;
+  const own = writable(object);
+  if (own !== null) {
+    for (const key of keys) delete own[key];
+    return object;
+  }
   // Built key by key rather than copied and deleted from: an object that lost keys to `delete` is slow to copy again.
   const copy: Record<string, unknown> = {};
   for (const key in object) if (!keys.includes(key)) copy[key] = object[key];
@@ -15,6 +38,12 @@ export function omitKeys<T extends Json>(object: T, keys: readonly string[]): T 
 /** The object with `from` renamed to `to` (the same object without `from`). */
 export function renameKey<T extends Json>(object: T, from: string, to: string): T {
   if (!(from in object)) return object;
+  const own = writable(object);
+  if (own !== null) {
+    own[to] = own[from];
+    delete own[from];
+    return object;
+  }
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(object)) copy[key === from ? to : key] = value;
   return copy as T;
@@ -25,7 +54,13 @@ export function editKey<T extends Json>(object: T, key: string, edit: (value: un
   if (!(key in object)) return object;
   const value = object[key];
   const edited = edit(value);
-  return edited === value ? object : ({ ...object, [key]: edited } as T);
+  if (edited === value) return object;
+  const own = writable(object);
+  if (own !== null) {
+    own[key] = edited;
+    return object;
+  }
+  return { ...object, [key]: edited } as T;
 }
 
 /** Each object of an array (other values pass), edited; the same array when nothing changed. */
