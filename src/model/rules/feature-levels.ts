@@ -81,6 +81,13 @@ export const WEBEX_TOKEN_FEATURE_LEVEL = 493;
 
 // ── 237–277 ──────────────────────────────────────────────────────────────
 
+/** `@**channel**` became a wildcard mention (like `@**stream**`) here; before, it named a user called "channel". */
+export const CHANNEL_WILDCARD_MENTION_FEATURE_LEVEL = 247;
+
+export function knowsChannelWildcardMention(state: State): boolean {
+  return state.featureLevel >= CHANNEL_WILDCARD_MENTION_FEATURE_LEVEL;
+}
+
 /** The narrow operators `channel` and `channels` (aliases of `stream` and `streams`) appeared here. */
 export const CHANNEL_NARROW_OPERATORS_FEATURE_LEVEL = 250;
 /** The narrow filter `has:reaction` appeared here. */
