@@ -88,7 +88,8 @@ function channelObjectsWalk(edit: (channel: Json) => Json): Downgrade {
   const lists = (keys: readonly string[]) => (body: Body) => keys.reduce((walked, key) => editKey(walked, key, (list) => editEach(list, edit)), body);
   return {
     response: {
-      [REGISTER]: lists(['streams', 'subscriptions', 'unsubscribed', 'never_subscribed']),
+      // realm_default_streams holds ids here; a later row may turn them back into channel objects, which this walks too.
+      [REGISTER]: lists(['streams', 'subscriptions', 'unsubscribed', 'never_subscribed', 'realm_default_streams']),
       'get-streams': lists(['streams']),
       'get-stream-by-id': (body) => editKey(body, 'stream', (channel) => (isObject(channel) ? edit(channel) : channel)),
       'get-subscriptions': lists(['subscriptions']),
@@ -96,6 +97,7 @@ function channelObjectsWalk(edit: (channel: Json) => Json): Downgrade {
     event: {
       stream: (event) => (event['op'] === 'create' ? editKey(event, 'streams', (list) => editEach(list, edit)) : event),
       subscription: (event) => (event['op'] === 'add' ? editKey(event, 'subscriptions', (list) => editEach(list, edit)) : event),
+      default_streams: (event) => editKey(event, 'default_streams', (list) => editEach(list, edit)),
     },
   };
 }
@@ -252,8 +254,8 @@ export const LEVELS_237_277: readonly LevelChange[] = [
     level: 247,
     endpoints: ['Markdown'],
     change: '@**channel** became a wildcard mention.',
-    status: 'approximate',
-    note: 'chatref renders @**channel** as a channel-wide wildcard at every level (the Markdown renderer does not know the level); below 247 the real server left it as literal text unless a user had that name',
+    status: 'implemented',
+    note: 'rules/feature-levels.ts knowsChannelWildcardMention, read by rules/message-rendering.ts renderContextFor: below the level @**channel** names a user of that name, or stays literal text',
   },
   {
     level: 248,
