@@ -9,6 +9,7 @@ import type { MessageDelivery } from '../events/event.js';
 import type { RenderedMessage } from '../markdown/types.js';
 import { DEFAULT_MESSAGE_VIEW, isGravatarSender, presentMessage } from '../present/message.js';
 import { alertsUser } from '../rules/alert-words.js';
+import { deletionAudienceAtLevel } from '../rules/feature-levels.js';
 import { isUserInGroup } from '../rules/group-membership.js';
 import { selectMessageActionAudienceIds } from '../rules/message-deletion.js';
 import { FLAG_BITS, flagNames } from '../rules/message-flags.js';
@@ -180,17 +181,19 @@ export function sendMessage(tx: Tx, outgoing: OutgoingMessage): number {
 }
 
 /** Deletes messages (all of one conversation) and tells who may know: one bulk event, or one per message for older clients. */
-export function deleteMessages(tx: Tx, messages: readonly Message[]): void {
+export function deleteMessages(tx: Tx, messages: readonly Message[], deleterId?: number): void {
   const current = tx.draft as unknown as State;
   const [first] = messages;
   if (first === undefined) return;
-  const audience = Audiences.users(selectMessageActionAudienceIds(current, first));
+  const audienceIds = selectMessageActionAudienceIds(current, first);
+  const audience = Audiences.users(audienceIds);
+  const told = Audiences.users(deletionAudienceAtLevel(tx.before, audienceIds, deleterId));
   const where = first.channelId === null ? { message_type: 'private' } : { message_type: 'stream', stream_id: first.channelId, topic: first.topic };
   for (const message of messages) deleteMessageMutably(tx.draft, message);
   detachDeletedMessages(tx, messages);
   const ids = messages.map((message) => message.id);
-  tx.emit({ type: 'delete_message', ...where, message_ids: ids }, audience, { name: 'bulk_message_deletion', has: true });
-  for (const id of ids) tx.emit({ type: 'delete_message', ...where, message_id: id }, audience, { name: 'bulk_message_deletion', has: false });
+  tx.emit({ type: 'delete_message', ...where, message_ids: ids }, told, { name: 'bulk_message_deletion', has: true });
+  for (const id of ids) tx.emit({ type: 'delete_message', ...where, message_id: id }, told, { name: 'bulk_message_deletion', has: false });
   // The real server's update_first_visible_message_id: the channel's first message moves on, told to the same users.
   const channel = first.channelId === null ? undefined : getRow(current.channels, first.channelId);
   if (channel !== undefined && channel.firstMessageId !== null && ids.includes(channel.firstMessageId)) {

@@ -57,6 +57,8 @@ export interface RenderContext {
   customEmojiByName?(name: string): CustomEmoji | undefined;
   /** The realm's linkifiers in processing order (none when absent). */
   readonly linkifiers?: readonly RenderLinkifier[];
+  /** Whether `@**channel**` is a wildcard (false: a mention of a user of that name), as from feature level 247; true when absent. */
+  readonly channelWildcard?: boolean;
 }
 
 export interface RenderedMessage {

@@ -7,7 +7,7 @@
 import { Errors } from '../errors.js';
 import { accept, type Checked, reject } from '../outcome.js';
 import { selectChannel, selectChannelByName } from '../rules/channels.js';
-import { legacyNarrowOperandError } from '../rules/feature-levels.js';
+import { legacyNarrowOperandError, narrowTermUnknownAtLevel } from '../rules/feature-levels.js';
 import { canReadChannelHistory } from '../rules/messages.js';
 import { isGuest } from '../rules/roles.js';
 import type { Channel, State, Subscription, User } from '../state.js';
@@ -102,6 +102,8 @@ function resolveTerm(state: State, user: User, term: NarrowTerm, kind: Conversat
   const { operand, negated } = term;
   const text = typeof operand === 'string' ? operand : '';
   const markUnlessNegated = (conversation: 'channel' | 'direct'): Checked<true> => (negated ? accept(true) : kind.mark(conversation));
+  const unknownAtLevel = narrowTermUnknownAtLevel(state, term);
+  if (unknownAtLevel !== null) return reject(Errors.badNarrow(unknownAtLevel));
   switch (canonicalOperator(term.operator)) {
     case 'has':
       return HAS_OPERANDS.has(text) ? accept({ kind: 'has', negated, operand: text as HasOperand }) : reject(Errors.badNarrow(`unknown 'has' operand ${text}`));

@@ -7,6 +7,7 @@
 
 import { Errors } from '../errors.js';
 import { accept, type Checked, reject } from '../outcome.js';
+import { knowsWithOperator } from '../rules/feature-levels.js';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../rules/message-rendering.js';
 import { accessMessage } from '../rules/messages.js';
 import type { State, User } from '../state.js';
@@ -51,6 +52,7 @@ function messageIdOf(operand: NarrowTerm['operand']): number | undefined {
  * pick a conversation by themselves; otherwise the narrow is refused.
  */
 export function rewriteWith(state: State, user: User, terms: readonly NarrowTerm[], now: number): Checked<NarrowTerm[]> {
+  if (!knowsWithOperator(state)) return accept([...terms]);
   const withTerms = terms.filter((term) => term.operator === 'with');
   if (withTerms.length > 1) return reject(Errors.badNarrowCombination("Duplicate 'with' operators."));
   const withTerm = withTerms[0];

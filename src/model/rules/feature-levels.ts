@@ -136,6 +136,52 @@ export function restrictsTopicWildcardMentions(state: State): boolean {
 
 // ── 237–277 ──────────────────────────────────────────────────────────────
 
+/** `@**channel**` became a wildcard mention (like `@**stream**`) here; before, it named a user called "channel". */
+export const CHANNEL_WILDCARD_MENTION_FEATURE_LEVEL = 247;
+
+export function knowsChannelWildcardMention(state: State): boolean {
+  return state.featureLevel >= CHANNEL_WILDCARD_MENTION_FEATURE_LEVEL;
+}
+
+/** The narrow operators `channel` and `channels` (aliases of `stream` and `streams`) appeared here. */
+export const CHANNEL_NARROW_OPERATORS_FEATURE_LEVEL = 250;
+/** The narrow filter `has:reaction` appeared here. */
+export const HAS_REACTION_FEATURE_LEVEL = 249;
+/** The narrow filter `is:followed` appeared here. */
+export const IS_FOLLOWED_FEATURE_LEVEL = 265;
+/** The narrow operator `with` appeared here. */
+export const WITH_OPERATOR_FEATURE_LEVEL = 271;
+
+/**
+ * Why a narrow term is refused at the realm's level when the newest server
+ * knows it (the real server's BadNarrowOperatorError text), or null. Terms the
+ * level knows go on to the newest checks; `with` below its level is simply an
+ * unknown operator (knowsWithOperator keeps it from being rewritten).
+ */
+export function narrowTermUnknownAtLevel(state: State, term: { readonly operator: string; readonly operand: unknown }): string | null {
+  const level = state.featureLevel;
+  if (level >= WITH_OPERATOR_FEATURE_LEVEL) return null;
+  const { operator, operand } = term;
+  if ((operator === 'channel' || operator === 'channels') && level < CHANNEL_NARROW_OPERATORS_FEATURE_LEVEL) return `unknown operator ${operator}`;
+  if (operator === 'has' && operand === 'reaction' && level < HAS_REACTION_FEATURE_LEVEL) return "unknown 'has' operand reaction";
+  if (operator === 'is' && operand === 'followed' && level < IS_FOLLOWED_FEATURE_LEVEL) return "unknown 'is' operand followed";
+  return null;
+}
+
+/** Whether GET /messages rewrites a `with` term into its conversation (below the level, `with` is an unknown operator). */
+export function knowsWithOperator(state: State): boolean {
+  return state.featureLevel >= WITH_OPERATOR_FEATURE_LEVEL;
+}
+
+/** From here the user who deletes a message always gets its delete_message event, subscribed to its channel or not. */
+export const DELETE_MESSAGE_TO_DELETER_FEATURE_LEVEL = 274;
+
+/** The users a deletion's delete_message events go to: from the level, the deleter as well. */
+export function deletionAudienceAtLevel(state: State, userIds: readonly number[], deleterId: number | undefined): readonly number[] {
+  if (deleterId === undefined || state.featureLevel < DELETE_MESSAGE_TO_DELETER_FEATURE_LEVEL || userIds.includes(deleterId)) return userIds;
+  return [...userIds, deleterId].sort((a, b) => a - b);
+}
+
 // ── 278–334 ──────────────────────────────────────────────────────────────
 
 /** Before this level a production server took only system groups for group settings (can_mention_group excepted). */

@@ -10,6 +10,7 @@ import { idTreeFirst, walkUp } from '../tables/id-tree.js';
 import { topicKey } from '../tables/messages.js';
 import { getRow } from '../tables/table.js';
 import { canAccessChannelContent, selectChannelByName } from './channels.js';
+import { knowsChannelWildcardMention } from './feature-levels.js';
 import { selectGroupByName } from './groups.js';
 import { canReadChannelHistory, selectUserMessageFlags } from './messages.js';
 import { nameKey } from './names.js';
@@ -34,6 +35,7 @@ export function renderContextFor(state: State, sender: User, realmUrl: string, n
     emptyTopicName: EMPTY_TOPIC_DISPLAY_NAME,
     translateEmoticons: sender.settings.translate_emoticons,
     linkifiers: state.linkifiers,
+    channelWildcard: knowsChannelWildcardMention(state),
     customEmojiByName: (name) => customEmojiForRendering(state, name),
     usersByName(name) {
       const ids = getRow(state.userIdsByName, nameKey(name)) ?? [];

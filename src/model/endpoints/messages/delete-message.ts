@@ -20,6 +20,6 @@ export const deleteMessage = defineEndpoint({
     const { message } = access.value;
     const allowed = checkCanDeleteMessage(state, actor, message, now);
     if (!allowed.ok) return fail(allowed.error);
-    return succeed(commit(state, now, (tx) => deleteMessages(tx, [message])));
+    return succeed(commit(state, now, (tx) => deleteMessages(tx, [message], actor.id)));
   },
 });

@@ -42,12 +42,13 @@ function holdsRowInTopic(state: State, userId: number, channel: Channel, topic: 
   return found;
 }
 
-function deleteTopic(tx: Tx, messages: readonly Message[], channel: Channel, topic: string): void {
+function deleteTopic(tx: Tx, messages: readonly Message[], channel: Channel, topic: string, deleterId: number): void {
   for (let start = 0; start < messages.length; start += DELETE_TOPIC_BATCH_SIZE) {
     const batch = messages.slice(start, start + DELETE_TOPIC_BATCH_SIZE);
     deleteMessages(
       tx,
       [...batch].sort((a, b) => a.id - b.id),
+      deleterId,
     );
   }
   // The topic is gone: its visibility policies go too, except, with protected history, for users who still hold a row in it.
@@ -78,7 +79,7 @@ export const deleteTopicEndpoint = defineEndpoint({
     const topic = topicFromRequest(params.topic_name);
     const messages = selectDeletableMessages(state, actor, channel.value, topic);
     return succeed(
-      commit(state, now, (tx) => deleteTopic(tx, messages, channel.value, topic)),
+      commit(state, now, (tx) => deleteTopic(tx, messages, channel.value, topic, actor.id)),
       { complete: true },
     );
   },

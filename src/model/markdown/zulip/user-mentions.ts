@@ -40,7 +40,7 @@ export function userMentionRule(state: StateInline, silent: boolean): boolean {
   const name = match[2]!;
   let quiet = match[1] === '_';
   let html: string;
-  if (STREAM_WILDCARDS.has(name)) {
+  if (STREAM_WILDCARDS.has(name) && (name !== 'channel' || context.channelWildcard !== false)) {
     const classes = `user-mention channel-wildcard-mention${quiet ? ' silent' : ''}`;
     html = element('span', { class: classes, 'data-user-id': '*' }, escapeText(quiet ? name : `@${name}`));
     if (!silent) pushZulipToken(state, html, { kind: 'user_mention', userId: undefined, silent: quiet, wildcard: 'stream' });
