@@ -47,7 +47,7 @@ export function handle(state: State, request: ModelRequest): HandleResult {
   if (route.kind === 'method-not-allowed') return failed(state, unimplementedOperation(method, request.path) ?? Errors.methodNotAllowed(route.allowed));
   const { endpoint } = route;
   const view = levelView(state.featureLevel);
-  if (!view.isNewest && !endpointExistsAt(view, endpoint)) {
+  if (!endpointExistsAt(view, endpoint)) {
     // As a server of that level: the path is unknown, or only its other methods exist.
     const allowed = endpointsAtPath(endpoint.path).filter((sibling) => endpointExistsAt(view, sibling));
     if (allowed.length === 0) return failed(state, Errors.notFound());

@@ -7,7 +7,7 @@
 import { Errors } from '../errors.js';
 import { accept, type Checked, reject } from '../outcome.js';
 import { selectChannel, selectChannelByName } from '../rules/channels.js';
-import { legacyNarrowOperandError, narrowTermUnknownAtLevel } from '../rules/feature-levels.js';
+import { knowsNarrowIsOperand, legacyNarrowOperandError, narrowTermUnknownAtLevel } from '../rules/feature-levels.js';
 import { canReadChannelHistory } from '../rules/messages.js';
 import { isGuest } from '../rules/roles.js';
 import type { Channel, State, Subscription, User } from '../state.js';
@@ -112,6 +112,7 @@ function resolveTerm(state: State, user: User, term: NarrowTerm, kind: Conversat
       // The real server ignores the negation of in:all.
       return text === 'all' ? accept(null) : reject(Errors.badNarrow(`unknown 'in' operand ${text}`));
     case 'is':
+      if (!knowsNarrowIsOperand(state, text)) return reject(Errors.badNarrow(`unknown 'is' operand ${text}`));
       return resolveIs(text, negated, kind);
     case 'channel': {
       const marked = markUnlessNegated('channel');

@@ -12,6 +12,7 @@ import { accept, type Checked, reject } from '../outcome.js';
 import type { Channel, State, User } from '../state.js';
 import { normalizeContent, normalizeTopic, truncateTopic } from './addressees.js';
 import { selectChannel, selectChannelByName } from './channels.js';
+import { keepsNoTopicLiteral, NO_TOPIC } from './feature-levels.js';
 import { selectGroup } from './groups.js';
 import { renderMessageFor } from './message-rendering.js';
 import {
@@ -79,7 +80,7 @@ export function checkMessage(state: State, sender: User, addressee: Addressee, r
   let topic = '';
   if (addressee.kind === 'channel') {
     if (addressee.topic === undefined) return reject(Errors.missingTopic());
-    const normalized = normalizeTopic(addressee.topic);
+    const normalized = keepsNoTopicLiteral(state, addressee.topic) ? accept(NO_TOPIC) : normalizeTopic(addressee.topic);
     if (!normalized.ok) return normalized;
     const content = normalizeContent(rawContent);
     if (!content.ok) return content;

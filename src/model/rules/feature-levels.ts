@@ -5,7 +5,9 @@
  */
 import type { ApiError } from '../errors.js';
 import type { NarrowTerm } from '../narrow/terms.js';
-import type { RealmGroupSettingName, State, SystemGroupName } from '../state.js';
+import type { Channel, Message, RealmGroupSettingName, State, SystemGroupName, User } from '../state.js';
+import { rows } from '../tables/table.js';
+import { isSubscribed, selectChannel } from './channels.js';
 import { systemGroupNameOf } from './system-groups.js';
 
 /** Unknown or deactivated principals became 400 BAD_REQUEST here; before, they were 403 UNAUTHORIZED_PRINCIPAL. */
@@ -345,6 +347,71 @@ export function channelPostPolicyParam(state: State, params: Readonly<Record<str
 }
 
 // ── 335–371 ──────────────────────────────────────────────────────────────
+
+/** Description and permission settings of deactivated groups became changeable here; before, only their name. */
+export const DEACTIVATED_GROUP_SETTINGS_FEATURE_LEVEL = 340;
+
+export function canChangeDeactivatedGroupSettings(state: State): boolean {
+  return state.featureLevel >= DEACTIVATED_GROUP_SETTINGS_FEATURE_LEVEL;
+}
+
+/** Invitations may always name default channels from here; before, they needed the right to subscribe others like any channel. */
+export const INVITE_DEFAULT_CHANNELS_FEATURE_LEVEL = 342;
+
+export function mayAlwaysInviteToDefaultChannels(state: State): boolean {
+  return state.featureLevel >= INVITE_DEFAULT_CHANNELS_FEATURE_LEVEL;
+}
+
+/** A new bot owner stopped costing the bot its private channels here. */
+export const BOT_OWNER_KEEPS_CHANNELS_FEATURE_LEVEL = 359;
+
+/**
+ * The private channels a bot leaves when its owner changes: below 359 those
+ * the new owner is not subscribed to (the real server's old do_change_bot_owner);
+ * none from 359 on.
+ */
+export function selectBotOwnerChangeUnsubscriptions(state: State, bot: User, newOwner: User): readonly { user: User; channel: Channel }[] {
+  if (state.featureLevel >= BOT_OWNER_KEEPS_CHANNELS_FEATURE_LEVEL) return [];
+  const lost: { user: User; channel: Channel }[] = [];
+  for (const channel of rows(state.channels)) {
+    if (channel.inviteOnly && isSubscribed(state, bot.id, channel.id) && !isSubscribed(state, newOwner.id, channel.id)) lost.push({ user: bot, channel });
+  }
+  return lost;
+}
+
+/** Messages of archived channels became readable one by one (GET /messages/{id}, read receipts) here. */
+export const ARCHIVED_CHANNEL_MESSAGES_FEATURE_LEVEL = 360;
+
+/** Whether GET /messages/{id} and its read receipts refuse the message because its channel is archived (below 360). */
+export function hidesArchivedChannelMessage(state: State, message: Message): boolean {
+  if (state.featureLevel >= ARCHIVED_CHANNEL_MESSAGES_FEATURE_LEVEL || message.channelId === null) return false;
+  return selectChannel(state, message.channelId)?.isArchived === true;
+}
+
+/** The narrow `is:muted` appeared here; before, an unknown `is` operand. */
+export const IS_MUTED_NARROW_FEATURE_LEVEL = 366;
+
+export function knowsNarrowIsOperand(state: State, operand: string): boolean {
+  return operand !== 'muted' || state.featureLevel >= IS_MUTED_NARROW_FEATURE_LEVEL;
+}
+
+/** Links to a whole topic gained `/with/<first message id>` here (they follow the topic when it moves). */
+export const TOPIC_LINKS_WITH_FEATURE_LEVEL = 347;
+
+export function topicLinksFollowMoves(state: State): boolean {
+  return state.featureLevel >= TOPIC_LINKS_WITH_FEATURE_LEVEL;
+}
+
+/** A sent or scheduled topic `(no topic)` became the empty topic here; before, it was a topic of that name. */
+export const NO_TOPIC_IS_EMPTY_FEATURE_LEVEL = 370;
+
+/** The literal topic name `(no topic)` a server below 370 keeps where a newer one reads the empty topic. */
+export const NO_TOPIC = '(no topic)';
+
+/** Whether the level keeps this sent topic as the name `(no topic)` (below 370) instead of normalizing it. */
+export function keepsNoTopicLiteral(state: State, raw: string): boolean {
+  return state.featureLevel < NO_TOPIC_IS_EMPTY_FEATURE_LEVEL && raw.trim() === NO_TOPIC;
+}
 
 // ── 372–421 ──────────────────────────────────────────────────────────────
 

@@ -10,6 +10,7 @@ import type { Channel, EmailInvitation, InvitationLink, Role, State, User, UserG
 import { entries, getRow, rows, type Table } from '../tables/table.js';
 import { canAccessChannelContent, selectChannel } from './channels.js';
 import { isValidEmail } from './emails.js';
+import { mayAlwaysInviteToDefaultChannels } from './feature-levels.js';
 import { accessUserGroupForUpdate, canAddMembers } from './groups.js';
 import { hasRealmPermission } from './realm-group-settings.js';
 import { isAdministrator, isOwner, ROLE_ADMINISTRATOR, ROLE_MODERATOR, ROLE_OWNER } from './roles.js';
@@ -64,7 +65,8 @@ export function accessInvitationChannels(state: State, actor: User, channelIds: 
     }
     channels.push(channel);
   }
-  const refused = channels.some((channel) => !state.defaultChannelIds.includes(channel.id) && !canSubscribeOthers(state, actor, channel, now));
+  const exempt = (channel: Channel) => mayAlwaysInviteToDefaultChannels(state) && state.defaultChannelIds.includes(channel.id);
+  const refused = channels.some((channel) => !exempt(channel) && !canSubscribeOthers(state, actor, channel, now));
   if (refused) return reject(Errors.cannotSubscribeOthersByInvitation());
   return accept(channels);
 }

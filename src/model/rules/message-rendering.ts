@@ -10,7 +10,7 @@ import { idTreeFirst, walkUp } from '../tables/id-tree.js';
 import { topicKey } from '../tables/messages.js';
 import { getRow } from '../tables/table.js';
 import { canAccessChannelContent, selectChannelByName } from './channels.js';
-import { knowsChannelWildcardMention } from './feature-levels.js';
+import { knowsChannelWildcardMention, topicLinksFollowMoves } from './feature-levels.js';
 import { selectGroupByName } from './groups.js';
 import { canReadChannelHistory, selectUserMessageFlags } from './messages.js';
 import { nameKey } from './names.js';
@@ -58,6 +58,7 @@ export function renderContextFor(state: State, sender: User, realmUrl: string, n
       return { id: channel.id, name: channel.name };
     },
     firstMessageIdInTopic(channelId, topic) {
+      if (!topicLinksFollowMoves(state)) return undefined;
       const channel = getRow(state.channels, channelId);
       const topics = getRow(state.messageIdsByTopic, channelId);
       const ids = topics === undefined ? undefined : getRow(topics, topicKey(topic));

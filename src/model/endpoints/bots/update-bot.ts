@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { changeBotOwner, changeBotProfile } from '../../actions/bots.js';
+import { unsubscribeFromChannels } from '../../actions/channels.js';
 import { changeDeliveryEmail, changeFullName, changeUserRole } from '../../actions/users.js';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
@@ -9,6 +10,7 @@ import { roleParam } from '../../params/common.js';
 import { wire } from '../../params/wire.js';
 import { botAvatarUrl, presentBotDefaults } from '../../present/bots.js';
 import { accessBotById, accessBotDefaultChannel, BOT_INTERFACE_TYPES, botEmailFor, checkBotNameAvailable, selectBotProfile } from '../../rules/bots.js';
+import { selectBotOwnerChangeUnsubscriptions } from '../../rules/feature-levels.js';
 import { checkFullName } from '../../rules/names.js';
 import { isAdministrator, isBot, isOwner, roleChangeTouchesOwner } from '../../rules/roles.js';
 import { selectUser, selectUserByDeliveryEmail } from '../../rules/users.js';
@@ -130,6 +132,8 @@ export const updateBot = defineEndpoint({
             if (email !== undefined) user = changeDeliveryEmail(tx, user, email);
             if (role !== undefined) user = changeUserRole(tx, user, role);
             if (newOwner !== undefined) user = changeBotOwner(tx, user, selectUser(state, bot.botOwnerId ?? -1), newOwner);
+            const lost = newOwner === undefined ? [] : selectBotOwnerChangeUnsubscriptions(state, bot, newOwner);
+            if (lost.length > 0) unsubscribeFromChannels(tx, lost);
             if (profileChanged) changeBotProfile(tx, user, before, after);
             final = user;
           });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
 import { fail, succeed } from '../../outcome.js';
+import { hidesArchivedChannelMessage } from '../../rules/feature-levels.js';
 import { accessMessage } from '../../rules/messages.js';
 import { selectReadReceiptUserIds } from '../../rules/read-receipts.js';
 
@@ -16,6 +17,7 @@ export const getReadReceipts = defineEndpoint({
   reduce(state, { actor, path, now }) {
     const access = accessMessage(state, actor, path.message_id, now);
     if (!access.ok) return fail(access.error);
+    if (hidesArchivedChannelMessage(state, access.value.message)) return fail(Errors.invalidMessage());
     if (!state.realm.settings.enableReadReceipts) return fail(Errors.readReceiptsDisabled());
     return succeed(state, { user_ids: selectReadReceiptUserIds(state, actor, access.value.message) });
   },

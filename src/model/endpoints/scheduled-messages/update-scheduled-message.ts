@@ -3,10 +3,11 @@ import { updateScheduledMessage as update } from '../../actions/scheduled-messag
 import { defineEndpoint } from '../../endpoint.js';
 import { Errors } from '../../errors.js';
 import { commit } from '../../events/commit.js';
-import { fail, succeed } from '../../outcome.js';
+import { accept, fail, succeed } from '../../outcome.js';
 import { wire } from '../../params/wire.js';
 import { normalizeTopic, truncateTopic } from '../../rules/addressees.js';
 import { checkMessage } from '../../rules/check-message.js';
+import { keepsNoTopicLiteral, NO_TOPIC } from '../../rules/feature-levels.js';
 import {
   accessScheduledMessage,
   checkDeliveryInFuture,
@@ -78,7 +79,7 @@ export const updateScheduledMessage = defineEndpoint({
     }
     if (type === undefined && to === undefined && topic !== undefined && existing.channelId !== null) {
       // A new topic alone: checked and cut like a sent topic; direct messages ignore it.
-      const normalized = normalizeTopic(topic);
+      const normalized = keepsNoTopicLiteral(state, topic) ? accept(NO_TOPIC) : normalizeTopic(topic);
       if (!normalized.ok) return fail(normalized.error);
       next = { ...next, topic: truncateTopic(normalized.value) };
     }

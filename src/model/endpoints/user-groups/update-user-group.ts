@@ -6,6 +6,7 @@ import { commit } from '../../events/commit.js';
 import { fail, succeed } from '../../outcome.js';
 import { groupSettingChangeParam } from '../../params/group-setting.js';
 import { wire } from '../../params/wire.js';
+import { canChangeDeactivatedGroupSettings } from '../../rules/feature-levels.js';
 import { checkGroupSettingChange } from '../../rules/group-settings.js';
 import { accessUserGroupForUpdate, canManageGroup, checkGroupName } from '../../rules/groups.js';
 import { USER_GROUP_SETTING_NAMES, USER_GROUP_SETTINGS } from '../../rules/user-group-settings.js';
@@ -42,6 +43,8 @@ export const updateUserGroup = defineEndpoint({
     const access = accessUserGroupForUpdate(state, actor, path.user_group_id, canManageGroup, now, { allowDeactivated: true });
     if (!access.ok) return fail(access.error);
     const group = access.value;
+    const changesSettings = params.description !== undefined || USER_GROUP_SETTING_NAMES.some((setting) => params[setting] !== undefined);
+    if (group.deactivated && changesSettings && !canChangeDeactivatedGroupSettings(state)) return fail(Errors.userGroupDeactivated());
 
     let name: string | undefined;
     if (params.name !== undefined && params.name !== group.name) {
