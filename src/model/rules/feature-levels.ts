@@ -6,8 +6,9 @@
 import type { ApiError } from '../errors.js';
 import type { NarrowTerm } from '../narrow/terms.js';
 import type { Channel, Message, RealmGroupSettingName, State, SystemGroupName, User } from '../state.js';
-import { rows } from '../tables/table.js';
-import { isSubscribed, selectChannel } from './channels.js';
+import { getRow, rows } from '../tables/table.js';
+import { canAccessChannelContent, canAccessChannelMetadata, isSubscribed, selectChannel } from './channels.js';
+import { canPostInChannel } from './message-moving.js';
 import { systemGroupNameOf } from './system-groups.js';
 
 /** Unknown or deactivated principals became 400 BAD_REQUEST here; before, they were 403 UNAUTHORIZED_PRINCIPAL. */
@@ -416,5 +417,36 @@ export function keepsNoTopicLiteral(state: State, raw: string): boolean {
 // ── 372–421 ──────────────────────────────────────────────────────────────
 
 // ── 422–460 ──────────────────────────────────────────────────────────────
+
+/** From here a deactivated user's peer_remove covers archived channels too; before, only unarchived ones. */
+export const ARCHIVED_CHANNEL_PEER_REMOVE_FEATURE_LEVEL = 428;
+
+/** The channels (of those the user was subscribed to) whose peers learn of a deactivation. */
+export function deactivationPeerRemoveChannelIds(state: State, channelIds: readonly number[]): readonly number[] {
+  if (state.featureLevel >= ARCHIVED_CHANNEL_PEER_REMOVE_FEATURE_LEVEL) return channelIds;
+  return channelIds.filter((id) => getRow(state.channels, id)?.isArchived === false);
+}
+
+/** GET /users stopped listing inaccessible users as "Unknown user" placeholders here (a bug since FL 232); before, a guest got them. */
+export const NO_INACCESSIBLE_USER_PLACEHOLDERS_FEATURE_LEVEL = 437;
+
+export function listsInaccessibleUsersAsPlaceholders(state: State): boolean {
+  return state.featureLevel < NO_INACCESSIBLE_USER_PLACEHOLDERS_FEATURE_LEVEL;
+}
+
+/** A channel's email address became reserved to users who may post there; before, metadata access sufficed. */
+export const CHANNEL_EMAIL_NEEDS_POSTING_FEATURE_LEVEL = 448;
+
+export function canGetChannelEmailAddress(state: State, user: User, channel: Channel, now: number): boolean {
+  if (state.featureLevel < CHANNEL_EMAIL_NEEDS_POSTING_FEATURE_LEVEL) return canAccessChannelMetadata(state, user, channel, now);
+  return canAccessChannelContent(state, user, channel, now) && canPostInChannel(state, user, channel, now);
+}
+
+/** Subscription status and group membership of bot users became answerable here; before, a bot was "No such user". */
+export const BOT_TARGETS_FEATURE_LEVEL = 458;
+
+export function answersAboutBotUsers(state: State): boolean {
+  return state.featureLevel >= BOT_TARGETS_FEATURE_LEVEL;
+}
 
 // ── 461–496 ──────────────────────────────────────────────────────────────

@@ -57,9 +57,19 @@ describe('canAccessUser (can_access_all_users_group)', () => {
 });
 
 describe('GET /users under restricted user access', () => {
-  it('lists users a guest may not access as "Unknown user" placeholders, and the rest as they are', () => {
+  it('leaves out the users a guest may not access', () => {
     const model = newModel();
     restrict(model);
+    const members = expectSuccess(as(model, POLONIUS).get('/users'))['members'] as Record<string, unknown>[];
+    expect(members.map((member) => member['user_id'])).not.toContain(CORDELIA.userId);
+    expect(members.map((member) => member['user_id'])).toContain(HAMLET.userId);
+    expect(expectSuccess(as(model, POLONIUS).get('/users', { user_ids: JSON.stringify([CORDELIA.userId]) }))['members']).toEqual([]);
+  });
+
+  it('lists them as "Unknown user" placeholders before FL 437, and the rest as they are', () => {
+    const model = newModel();
+    restrict(model);
+    model.reset({ ...model.state, featureLevel: 436 });
     const members = expectSuccess(as(model, POLONIUS).get('/users'))['members'] as Record<string, unknown>[];
     const byId = new Map(members.map((member) => [member['user_id'], member]));
     expect(byId.get(CORDELIA.userId)).toMatchObject({ full_name: 'Unknown user', email: `user${CORDELIA.userId}@chatref.test`, delivery_email: null });

@@ -5,7 +5,8 @@ import { fail, succeed } from '../../outcome.js';
 import { wire } from '../../params/wire.js';
 import { accessBotById } from '../../rules/bots.js';
 import { channelEmailToken, encodeChannelEmailAddress } from '../../rules/channel-email.js';
-import { canAccessChannelContent, selectChannel } from '../../rules/channels.js';
+import { selectChannel } from '../../rules/channels.js';
+import { canGetChannelEmailAddress } from '../../rules/feature-levels.js';
 
 /** Stands for the real server's Email Gateway bot, the default sender of mailed-in messages. */
 const EMAIL_GATEWAY_SENDER = 0;
@@ -24,7 +25,7 @@ export const getStreamEmailAddress = defineEndpoint({
   params: z.object({ sender_id: wire.json(z.int().nonnegative()).optional() }),
   reduce(state, { actor, path, params, now }) {
     const channel = selectChannel(state, path.stream_id);
-    if (channel === undefined || channel.isArchived || !canAccessChannelContent(state, actor, channel, now)) return fail(Errors.invalidChannelId());
+    if (channel === undefined || channel.isArchived || !canGetChannelEmailAddress(state, actor, channel, now)) return fail(Errors.invalidChannelId());
     let senderId = EMAIL_GATEWAY_SENDER;
     if (params.sender_id !== undefined && params.sender_id === actor.id) senderId = actor.id;
     else if (params.sender_id !== undefined) {

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint.js';
+import { Errors } from '../../errors.js';
 import { fail, succeed } from '../../outcome.js';
 import { accessChannelById, isSubscribed } from '../../rules/channels.js';
+import { answersAboutBotUsers } from '../../rules/feature-levels.js';
+import { isBot } from '../../rules/roles.js';
 import { accessUserForRead, selectUser } from '../../rules/users.js';
 
 /** GET /users/{user_id}/subscriptions/{stream_id}: whether a user is subscribed to a channel the caller may know of. */
@@ -18,6 +21,7 @@ export const getSubscriptionStatus = defineEndpoint({
     const channelId = path.stream_id;
     const user = accessUserForRead(state, actor, selectUser(state, userId));
     if (!user.ok) return fail(user.error);
+    if (isBot(user.value) && !answersAboutBotUsers(state)) return fail(Errors.noSuchUser());
     const channel = accessChannelById(state, actor, channelId, now, { activeOnly: true });
     if (!channel.ok) return fail(channel.error);
     return succeed(state, { is_subscribed: isSubscribed(state, user.value.id, channel.value.id) });

@@ -4,6 +4,7 @@ import { Errors } from '../../errors.js';
 import { fail, succeed } from '../../outcome.js';
 import { wire } from '../../params/wire.js';
 import { selectPresentedMemberIds } from '../../present/user-group.js';
+import { answersAboutBotUsers } from '../../rules/feature-levels.js';
 import { isUserInGroup } from '../../rules/group-membership.js';
 import { accessUserGroupForRead } from '../../rules/groups.js';
 import { isBot } from '../../rules/roles.js';
@@ -24,8 +25,8 @@ export const getIsUserGroupMember = defineEndpoint({
     if (!group.ok) return fail(group.error);
     const target = accessUserForRead(state, actor, selectUser(state, path.user_id));
     if (!target.ok) return fail(target.error);
-    // The real server's access_user_by_id without allow_bots or allow_deactivated.
-    if (isBot(target.value)) return fail(Errors.noSuchUser());
+    // The real server's access_user_by_id without allow_deactivated (and, before FL 458, without allow_bots).
+    if (isBot(target.value) && !answersAboutBotUsers(state)) return fail(Errors.noSuchUser());
     if (!target.value.isActive) return fail(Errors.userIsDeactivated());
     const isMember = params.direct_member_only
       ? selectPresentedMemberIds(state, group.value, now).includes(target.value.id)

@@ -48,6 +48,8 @@ describe('reading one group: members, membership and subgroups', () => {
     expect(ask(CORDELIA.userId, { direct_member_only: 'true' })).toBe(false);
     expect(ask(SHIVA.userId)).toBe(false);
     expectError(as(model, HAMLET).get(`/user_groups/${outer}/members/999`), 400, 'BAD_REQUEST', 'No such user');
+    expect(expectSuccess(as(model, HAMLET).get(`/user_groups/${outer}/members/${HAMLET_BOT.userId}`))).toHaveProperty('is_user_group_member');
+    model.reset({ ...model.state, featureLevel: 457 });
     expectError(as(model, HAMLET).get(`/user_groups/${outer}/members/${HAMLET_BOT.userId}`), 400, 'BAD_REQUEST', 'No such user');
     expectError(as(model, HAMLET).get(`/user_groups/${outer}/members/${OTHELLO.userId}`), 400, 'BAD_REQUEST', 'User is deactivated');
   });

@@ -6,6 +6,7 @@ import { userViewOptions, userViewParams } from '../../params/common.js';
 import { wire } from '../../params/wire.js';
 import { presentInaccessibleUser } from '../../present/inaccessible-user.js';
 import { presentUser } from '../../present/user.js';
+import { listsInaccessibleUsersAsPlaceholders } from '../../rules/feature-levels.js';
 import { canAccessUser, selectUser } from '../../rules/users.js';
 import { ascendingIds } from '../../sorted-ids.js';
 import type { User } from '../../state.js';
@@ -36,7 +37,8 @@ export const getUsers = defineEndpoint({
       }
     }
     const options = userViewOptions(params);
-    const members = users.map((user) => (canAccessUser(state, actor, user) ? presentUser(state, actor, user, options) : presentInaccessibleUser(state, user)));
+    const listed = listsInaccessibleUsersAsPlaceholders(state) ? users : users.filter((user) => canAccessUser(state, actor, user));
+    const members = listed.map((user) => (canAccessUser(state, actor, user) ? presentUser(state, actor, user, options) : presentInaccessibleUser(state, user)));
     return succeed(state, { members });
   },
 });
