@@ -58,36 +58,110 @@ function downgrades(...parts: readonly Downgrade[]): Downgrade {
   );
 }
 
+/**
+ * The object without `keys` (the same object when it has none). Built key by
+ * key rather than copied and deleted from, so that the copy stays a fast
+ * object: channel dicts pass through several of these walks in a row.
+ */
+function without<T extends Json>(object: T, keys: readonly string[]): T {
+  if (!keys.some((key) => key in object)) return object;
+  const copy: Record<string, unknown> = {};
+  for (const key in object) if (!keys.includes(key)) copy[key] = object[key];
+  return copy as T;
+}
+
+/** The objects of a list without `keys`; the same list when nothing changed. */
+function withoutInEach(list: unknown, keys: readonly string[]): unknown {
+  return editEach(list, (item) => without(item, keys));
+}
+
 /** The object's `listKey` array with `keys` taken out of each of its objects. */
 function omitFromList(body: Body, listKey: string, keys: readonly string[]): Body {
-  return editKey(body, listKey, (list) => editEach(list, (item) => omitKeys(item, keys)));
+  return editKey(body, listKey, (list) => withoutInEach(list, keys));
 }
 
 /** The object's `key` object without `keys`. */
 function omitFromObject(body: Body, key: string, keys: readonly string[]): Body {
-  return editKey(body, key, (value) => (isObject(value) ? omitKeys(value, keys) : value));
+  return editKey(body, key, (value) => (isObject(value) ? without(value, keys) : value));
+}
+
+/** The object with several of its lists edited, copied once. */
+function editLists(body: Body, listKeys: readonly string[], edit: (list: unknown) => unknown): Body {
+  let edited: Record<string, unknown> | undefined;
+  for (const key of listKeys) {
+    if (!(key in body)) continue;
+    const list = body[key];
+    const next = edit(list);
+    if (next !== list) (edited ??= {})[key] = next;
+  }
+  return edited === undefined ? body : { ...body, ...edited };
 }
 
 const REGISTER_CHANNEL_LISTS = ['streams', 'subscriptions', 'unsubscribed', 'never_subscribed'] as const;
 
+/** Keys of the channel (and subscription) dict new at each level of this file. */
+const CHANNEL_KEYS: Readonly<Record<number, readonly string[]>> = {
+  389: ['folder_id'],
+  392: ['topics_policy'],
+  394: ['subscriber_count'],
+  396: ['can_move_messages_out_of_channel_group', 'can_move_messages_within_channel_group'],
+  402: ['can_resolve_topics_group'],
+  407: ['can_delete_any_message_group', 'can_delete_own_message_group'],
+};
+
+/** Personal settings new at each level of this file. */
+const USER_SETTING_KEYS: Readonly<Record<number, readonly string[]>> = {
+  385: ['resolved_topic_notice_auto_read_policy'],
+  398: ['web_left_sidebar_unreads_count_summary'],
+  411: ['web_left_sidebar_show_channel_folders'],
+};
+
+/** The keys of `byLevel` new above `level`, computed once per level. */
+function keysNewerThan(byLevel: Readonly<Record<number, readonly string[]>>): (level: number) => readonly string[] {
+  const cache = new Map<number, readonly string[]>();
+  return (level) => {
+    let keys = cache.get(level);
+    if (keys === undefined) {
+      keys = Object.entries(byLevel).flatMap(([since, names]) => (Number(since) > level ? names : []));
+      cache.set(level, keys);
+    }
+    return keys;
+  };
+}
+
+const channelKeysNewerThan = keysNewerThan(CHANNEL_KEYS);
+const userSettingsNewerThan = keysNewerThan(USER_SETTING_KEYS);
+const highest = (byLevel: Readonly<Record<number, readonly string[]>>) => Math.max(...Object.keys(byLevel).map(Number));
+
 /**
- * Keys of the channel (and subscription) dict new at a level: walked out of
- * every answer and event that carries channel dicts (GET /streams,
- * GET /streams/{id}, GET /users/me/subscriptions, register's four channel
- * lists, stream create and subscription add events); a stream update of
- * such a property is not sent. `params`: the same settings as parameters of
+ * The answers that carry channel dicts (GET /streams, GET /streams/{id},
+ * GET /users/me/subscriptions, register's four channel lists), walked once
+ * for every channel key of this file that the realm's level lacks, so that a
+ * dict is copied once however many levels it crosses. Only the newest
+ * channel row carries it: it runs for every level below it.
+ */
+const CHANNEL_DICT_ANSWERS: NonNullable<Downgrade['response']> = {
+  'get-streams': (body, { state }) => omitFromList(body, 'streams', channelKeysNewerThan(state.featureLevel)),
+  'get-stream-by-id': (body, { state }) => omitFromObject(body, 'stream', channelKeysNewerThan(state.featureLevel)),
+  'get-subscriptions': (body, { state }) => omitFromList(body, 'subscriptions', channelKeysNewerThan(state.featureLevel)),
+  'register-queue': (body, { state }) => {
+    const keys = channelKeysNewerThan(state.featureLevel);
+    return editLists(body, REGISTER_CHANNEL_LISTS, (list) => withoutInEach(list, keys));
+  },
+};
+
+/**
+ * The channel keys new at `level` (CHANNEL_KEYS): out of every answer that
+ * carries channel dicts (CHANNEL_DICT_ANSWERS, on the newest channel row),
+ * out of stream create and subscription add events, and a stream update of
+ * such a property not sent. `params`: the same settings as parameters of
  * POST /users/me/subscriptions and PATCH /streams/{stream_id}, ignored below.
  */
-export function channelKeysAdded(keys: readonly string[], params: readonly string[] = []): Downgrade {
-  const register: BodyWalk = (body) => REGISTER_CHANNEL_LISTS.reduce((walked, list) => omitFromList(walked, list, keys), body);
+function channelKeysAdded(level: number, params: readonly string[] = []): Downgrade {
+  const keys = CHANNEL_KEYS[level]!;
   return {
     ...(params.length === 0 ? {} : { addsParams: { subscribe: params, 'update-stream': params } }),
-    response: {
-      'get-streams': (body) => omitFromList(body, 'streams', keys),
-      'get-stream-by-id': (body) => omitFromObject(body, 'stream', keys),
-      'get-subscriptions': (body) => omitFromList(body, 'subscriptions', keys),
-      'register-queue': register,
-    },
+    ...(level === highest(CHANNEL_KEYS) ? { response: CHANNEL_DICT_ANSWERS } : {}),
     event: {
       stream: (event) => {
         if (event['op'] === 'update') return keys.includes(String(event['property'])) ? null : event;
@@ -98,16 +172,24 @@ export function channelKeysAdded(keys: readonly string[], params: readonly strin
   };
 }
 
+/** register's user_settings and realm_user_settings_defaults without the settings of this file the realm's level lacks. */
+const USER_SETTINGS_ANSWER: BodyWalk = (body, { state }) => {
+  const names = userSettingsNewerThan(state.featureLevel);
+  return editLists(body, ['user_settings', 'realm_user_settings_defaults'], (settings) => (isObject(settings) ? without(settings, names) : settings));
+};
+
 /**
- * Personal settings new at a level: unknown parameters of PATCH /settings and
- * PATCH /realm/user_settings_defaults, absent from register's user_settings
- * and realm_user_settings_defaults, and their update events not sent.
+ * The personal settings new at `level` (USER_SETTING_KEYS): unknown
+ * parameters of PATCH /settings and PATCH /realm/user_settings_defaults,
+ * absent from register (USER_SETTINGS_ANSWER, on the newest settings row),
+ * and their update events not sent.
  */
-export function userSettingsAdded(names: readonly string[]): Downgrade {
+function userSettingsAdded(level: number): Downgrade {
+  const names = USER_SETTING_KEYS[level]!;
   const dropUpdate: EventWalk = (event) => (event['op'] === 'update' && names.includes(String(event['property'])) ? null : event);
   return {
     addsParams: { 'update-settings': names, 'update-realm-user-settings-defaults': names },
-    response: { 'register-queue': (body) => omitFromObject(omitFromObject(body, 'user_settings', names), 'realm_user_settings_defaults', names) },
+    ...(level === highest(USER_SETTING_KEYS) ? { response: { 'register-queue': USER_SETTINGS_ANSWER } } : {}),
     event: { user_settings: dropUpdate, realm_user_settings_defaults: dropUpdate },
   };
 }
@@ -160,8 +242,8 @@ function withoutCapability(capability: string): (params: RawParams) => RawParams
 
 /** Channel folders as the server before `order` sent them: without it, by id. */
 function foldersById(list: unknown): unknown {
-  if (!Array.isArray(list)) return list;
-  const stripped = editEach(list, (folder) => omitKeys(folder, ['order'])) as Json[];
+  if (!Array.isArray(list) || list.length === 0) return list;
+  const stripped = editEach(list, (folder) => without(folder, ['order'])) as Json[];
   return [...stripped].sort((a, b) => Number(a['id']) - Number(b['id']));
 }
 
@@ -252,7 +334,7 @@ export const LEVELS_372_421: readonly LevelChange[] = [
     change: 'The resolved_topic_notice_auto_read_policy setting.',
     status: 'approximate',
     note: 'declared (userSettingsAdded); below 385 the stored default still decides which resolved-topic notices arrive read (actions/move-notices.ts), since the old behaviour is not documented',
-    downgrade: userSettingsAdded(['resolved_topic_notice_auto_read_policy']),
+    downgrade: userSettingsAdded(385),
   },
   {
     level: 386,
@@ -298,7 +380,7 @@ export const LEVELS_372_421: readonly LevelChange[] = [
     change: 'folder_id on channel and subscription objects, and as a parameter of channel creation and update.',
     status: 'implemented',
     note: 'declared (channelKeysAdded); PATCH /streams/{stream_id} ignores folder_id below 389 (POST /users/me/subscriptions takes no folder_id in chatref at any level)',
-    downgrade: downgrades(channelKeysAdded(['folder_id']), { addsParams: { 'update-stream': ['folder_id'] } }),
+    downgrade: downgrades(channelKeysAdded(389), { addsParams: { 'update-stream': ['folder_id'] } }),
   },
   {
     level: 390,
@@ -330,8 +412,8 @@ export const LEVELS_372_421: readonly LevelChange[] = [
     endpoints: ['GET /streams', 'GET /users/me/subscriptions', 'POST /register', 'GET /events', 'POST /users/me/subscriptions', 'PATCH /streams/{stream_id}'],
     change: 'topics_policy on channel and subscription objects, and as a parameter of channel creation and update.',
     status: 'implemented',
-    note: 'declared (channelKeysAdded)',
-    downgrade: channelKeysAdded(['topics_policy'], ['topics_policy']),
+    note: 'declared (channelKeysAdded; the answers are walked by CHANNEL_DICT_ANSWERS)',
+    downgrade: channelKeysAdded(392, ['topics_policy']),
   },
   {
     level: 392,
@@ -367,8 +449,8 @@ export const LEVELS_372_421: readonly LevelChange[] = [
     endpoints: ['GET /streams', 'GET /streams/{stream_id}', 'POST /register', 'GET /events'],
     change: 'subscriber_count on channel and subscription objects.',
     status: 'implemented',
-    note: 'declared (channelKeysAdded)',
-    downgrade: channelKeysAdded(['subscriber_count']),
+    note: 'declared (channelKeysAdded; the answers are walked by CHANNEL_DICT_ANSWERS)',
+    downgrade: channelKeysAdded(394),
   },
   {
     level: 395,
@@ -383,10 +465,7 @@ export const LEVELS_372_421: readonly LevelChange[] = [
     change: 'The channel settings can_move_messages_out_of_channel_group and can_move_messages_within_channel_group.',
     status: 'approximate',
     note: 'declared (channelKeysAdded); the move rules (rules/message-moving.ts) still read the channel settings, which keep their defaults below 396 since they cannot be set',
-    downgrade: channelKeysAdded(
-      ['can_move_messages_out_of_channel_group', 'can_move_messages_within_channel_group'],
-      ['can_move_messages_out_of_channel_group', 'can_move_messages_within_channel_group'],
-    ),
+    downgrade: channelKeysAdded(396, CHANNEL_KEYS[396]),
   },
   {
     level: 397,
@@ -404,8 +483,8 @@ export const LEVELS_372_421: readonly LevelChange[] = [
     endpoints: ['POST /register', 'PATCH /settings', 'PATCH /realm/user_settings_defaults'],
     change: 'The web_left_sidebar_unreads_count_summary setting.',
     status: 'implemented',
-    note: 'declared (userSettingsAdded)',
-    downgrade: userSettingsAdded(['web_left_sidebar_unreads_count_summary']),
+    note: 'declared (userSettingsAdded; register is walked by USER_SETTINGS_ANSWER)',
+    downgrade: userSettingsAdded(398),
   },
   {
     level: 399,
@@ -448,7 +527,7 @@ export const LEVELS_372_421: readonly LevelChange[] = [
     change: 'The channel setting can_resolve_topics_group.',
     status: 'approximate',
     note: 'declared (channelKeysAdded); the resolve rule still reads the channel setting, which keeps its default below 402',
-    downgrade: channelKeysAdded(['can_resolve_topics_group'], ['can_resolve_topics_group']),
+    downgrade: channelKeysAdded(402, CHANNEL_KEYS[402]),
   },
   {
     level: 403,
@@ -492,10 +571,7 @@ export const LEVELS_372_421: readonly LevelChange[] = [
     change: 'The channel settings can_delete_any_message_group and can_delete_own_message_group.',
     status: 'approximate',
     note: 'declared (channelKeysAdded); the deletion rules (rules/message-deletion.ts) still read the channel settings, which keep their defaults below 407',
-    downgrade: channelKeysAdded(
-      ['can_delete_any_message_group', 'can_delete_own_message_group'],
-      ['can_delete_any_message_group', 'can_delete_own_message_group'],
-    ),
+    downgrade: channelKeysAdded(407, CHANNEL_KEYS[407]),
   },
   {
     level: 407,
@@ -535,8 +611,8 @@ export const LEVELS_372_421: readonly LevelChange[] = [
     endpoints: ['POST /register', 'PATCH /settings', 'PATCH /realm/user_settings_defaults'],
     change: 'The web_left_sidebar_show_channel_folders setting.',
     status: 'implemented',
-    note: 'declared (userSettingsAdded)',
-    downgrade: userSettingsAdded(['web_left_sidebar_show_channel_folders']),
+    note: 'declared (userSettingsAdded; register is walked by USER_SETTINGS_ANSWER)',
+    downgrade: userSettingsAdded(411),
   },
   {
     level: 412,
