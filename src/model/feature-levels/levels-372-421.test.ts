@@ -213,6 +213,7 @@ describeLevelChanges('feature levels 372–421', LEVELS_372_421, {
     expect(set['ignored_parameters_unsupported'] ?? []).not.toContain('mandatory_topics');
     expect(realm(before!)['realm_mandatory_topics']).toBe(true);
     expect(json(at.as(DESDEMONA).patch('/realm', { mandatory_topics: 'true' }))['ignored_parameters_unsupported']).toContain('mandatory_topics');
+    expect(json(before!.as(DESDEMONA).patch('/realm', { topics_policy: 'allow_empty_topic' }))['ignored_parameters_unsupported']).toContain('topics_policy');
   },
   393: (before, at) => {
     const deleted = (server: ProbeServer) => {

@@ -1,5 +1,6 @@
 /** Feature levels 372–421 (the changelog's "Changes in Zulip 11.0"), oldest first. */
 import type { ApiEvent } from '../events/event.js';
+import type { State } from '../state.js';
 import type { Body, Downgrade, LevelChange, RawParams } from './change.js';
 import { noChange } from './change.js';
 import { editEach, editKey, omitKeys } from './walk.js';
@@ -7,7 +8,7 @@ import { editEach, editKey, omitKeys } from './walk.js';
 type Json = Readonly<Record<string, unknown>>;
 type EventWalk = (event: ApiEvent) => ApiEvent | null;
 type BodyWalk = NonNullable<Downgrade['response']>[string];
-type RequestWalk = (params: RawParams) => RawParams;
+type RequestWalk = (params: RawParams, state: State) => RawParams;
 
 function isObject(value: unknown): value is Json {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -19,7 +20,7 @@ function composeBodies(first: BodyWalk, second: BodyWalk): BodyWalk {
 }
 
 function composeRequests(first: RequestWalk, second: RequestWalk): RequestWalk {
-  return (params) => second(first(params));
+  return (params, state) => second(first(params, state), state);
 }
 
 function composeEvents(first: EventWalk, second: EventWalk): EventWalk {
@@ -85,16 +86,11 @@ function omitFromObject(body: Body, key: string, keys: readonly string[]): Body 
   return editKey(body, key, (value) => (isObject(value) ? without(value, keys) : value));
 }
 
-/** The object with several of its lists edited, copied once. */
+/** The object with several of its lists edited (in place on the answer's working copy, walk.ts). */
 function editLists(body: Body, listKeys: readonly string[], edit: (list: unknown) => unknown): Body {
-  let edited: Record<string, unknown> | undefined;
-  for (const key of listKeys) {
-    if (!(key in body)) continue;
-    const list = body[key];
-    const next = edit(list);
-    if (next !== list) (edited ??= {})[key] = next;
-  }
-  return edited === undefined ? body : { ...body, ...edited };
+  let walked = body;
+  for (const key of listKeys) walked = editKey(walked, key, edit);
+  return walked;
 }
 
 const REGISTER_CHANNEL_LISTS = ['streams', 'subscriptions', 'unsubscribed', 'never_subscribed'] as const;
@@ -419,10 +415,9 @@ export const LEVELS_372_421: readonly LevelChange[] = [
     level: 392,
     endpoints: ['PATCH /realm', 'POST /register', 'GET /events'],
     change: 'The realm settings topics_policy and can_set_topics_policy_group; mandatory_topics deprecated, and no longer a PATCH /realm parameter.',
-    status: 'approximate',
-    note: 'declared: realm_topics_policy and realm_can_set_topics_policy_group absent and can_set_topics_policy_group ignored below 392; mandatory_topics walks forward to topics_policy (true: disable_empty_topic, false: allow_empty_topic). Differs: below 392 a PATCH /realm topics_policy is still obeyed rather than ignored (it carries the old mandatory_topics)',
-    downgrade: downgrades(realmSettingsAdded(['can_set_topics_policy_group']), {
-      addsResponseKeys: { 'register-queue': ['realm_topics_policy'] },
+    status: 'implemented',
+    note: 'declared (realmSettingsAdded): below 392 register has neither realm_topics_policy nor realm_can_set_topics_policy_group, PATCH /realm ignores both, realm events carry mandatory_topics alone; there PATCH /realm mandatory_topics walks forward to topics_policy (true: disable_empty_topic, false: allow_empty_topic)',
+    downgrade: downgrades(realmSettingsAdded(['can_set_topics_policy_group', 'topics_policy']), {
       request: {
         'update-realm': (params) => {
           const mandatory = params['mandatory_topics'];
@@ -430,10 +425,6 @@ export const LEVELS_372_421: readonly LevelChange[] = [
           const { mandatory_topics: _mandatory, ...rest } = params;
           return { ...rest, topics_policy: mandatory.trim() === 'true' ? 'disable_empty_topic' : 'allow_empty_topic' };
         },
-      },
-      event: {
-        realm: (event) =>
-          event['op'] === 'update_dict' && isObject(event['data']) ? ({ ...event, data: omitKeys(event['data'], ['topics_policy']) } as ApiEvent) : event,
       },
     }),
   },
