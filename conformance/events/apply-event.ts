@@ -401,7 +401,8 @@ class Applier {
       if ('is_admin' in s) {
         s['is_admin'] = isAdministratorRole(role);
         s['is_owner'] = role === ROLE.owner;
-        s['is_moderator'] = role === ROLE.moderator;
+        // From feature level 380 administrators and owners are flagged as moderators too.
+        s['is_moderator'] = role === ROLE.moderator || (isAdministratorRole(role) && !(Number(s['zulip_feature_level']) < 380));
         s['is_guest'] = role === ROLE.guest;
       }
       if ('realm_default_streams' in s) {

@@ -15,6 +15,7 @@ import { type ApiEvent, type Audience, keepingArchivedChannels } from '../events
 import { presentChannel, streamPostPolicy } from '../present/channel.js';
 import { presentSubscription, selectSubscriberIds } from '../present/subscription.js';
 import { type ChannelAccessFields, canAccessChannelMetadata, METADATA_ACCESS_GROUP_SETTINGS } from '../rules/channels.js';
+import { keepsArchivedChannelsForCapableClients } from '../rules/feature-levels.js';
 import { presentGroupSetting } from '../rules/group-settings.js';
 import { REALM_CHANNEL_SETTINGS } from '../rules/realm-settings.js';
 import { isGuest } from '../rules/roles.js';
@@ -259,8 +260,9 @@ export function archiveChannel(tx: Tx, channel: Channel): void {
     emitDefaultChannels(tx, defaults);
   }
   putChannelMutably(tx.draft, { ...channel, isArchived: true });
-  tx.emit(streamUpdateEvent(channel, 'is_archived', true), Audiences.whoCanSeeChannel(channel.id), keepingArchivedChannels(true));
-  tx.emit(streamDeleteEvent([channel.id]), Audiences.whoCanSeeChannel(channel.id), keepingArchivedChannels(false));
+  const modern = keepsArchivedChannelsForCapableClients(tx.before);
+  if (modern) tx.emit(streamUpdateEvent(channel, 'is_archived', true), Audiences.whoCanSeeChannel(channel.id), keepingArchivedChannels(true));
+  tx.emit(streamDeleteEvent([channel.id]), Audiences.whoCanSeeChannel(channel.id), modern ? keepingArchivedChannels(false) : undefined);
 }
 
 // ---------------------------------------------------------------- changing

@@ -16,7 +16,7 @@ import { isoMinute } from '../present/time.js';
 import { dateJoined, presentAvatarChange, presentPerson, presentUserStatus } from '../present/user.js';
 import { CHANNEL_GROUP_SETTING_NAMES } from '../rules/channel-group-settings.js';
 import { canAccessChannelMetadata } from '../rules/channels.js';
-import { deactivationPeerRemoveChannelIds, sendsActivationAsRemoveAndAdd } from '../rules/feature-levels.js';
+import { deactivationPeerRemoveChannelIds, sendsActivationAsRemoveAndAdd, sendsPeerRemoveOnDeactivation } from '../rules/feature-levels.js';
 import { presentGroupSetting } from '../rules/group-settings.js';
 import { REALM_GROUP_SETTING_NAMES } from '../rules/realm-group-settings.js';
 import { isBot, isGuest } from '../rules/roles.js';
@@ -288,8 +288,10 @@ export function deactivateUser(tx: Tx, user: User, deactivation: Deactivation): 
   leaveSubscriberCounts(tx, user);
   putUserMutably(tx.draft, { ...next, isActive: false });
   endSessions(tx, user);
-  const peerChannelIds = deactivationPeerRemoveChannelIds(tx.before, selectSubscribedChannelIds(tx.before, user));
-  announceOwnSubscriptions(tx, 'peer_remove', withUserRow(tx.before, { ...user, isActive: false }), peerChannelIds, user);
+  if (sendsPeerRemoveOnDeactivation(tx.before)) {
+    const peerChannelIds = deactivationPeerRemoveChannelIds(tx.before, selectSubscribedChannelIds(tx.before, user));
+    announceOwnSubscriptions(tx, 'peer_remove', withUserRow(tx.before, { ...user, isActive: false }), peerChannelIds, user);
+  }
   if (sendsActivationAsRemoveAndAdd(tx.before))
     tx.emit({ type: 'realm_user', op: 'remove', person: { user_id: user.id, full_name: next.fullName } }, Audiences.whoCanAccessUser(user.id));
   else emitPersonUpdate(tx, { user_id: user.id, is_active: false });

@@ -97,8 +97,8 @@ describeLevelChanges('feature levels 422–460', LEVELS_422_460, {
   432: (before, at) => {
     // The endpoint refuses every registration, so the walk shows in the request the endpoint gets.
     const params = { device_id: '1', push_public_key: 'key' };
-    expect(requestAtLevel(levelView(before!.level), 'register-push-device', params).params).toEqual({ device_id: '1', push_key: 'key' });
-    expect(requestAtLevel(levelView(at.level), 'register-push-device', params).params).toEqual(params);
+    expect(requestAtLevel(levelView(before!.level), 'register-push-device', params, before!.model.state).params).toEqual({ device_id: '1', push_key: 'key' });
+    expect(requestAtLevel(levelView(at.level), 'register-push-device', params, at.model.state).params).toEqual(params);
   },
   433: (before, at) => {
     const user = (server: ProbeServer) => ok(server.as(IAGO).get(`/users/${HAMLET.userId}`))['user'];

@@ -416,6 +416,39 @@ export function keepsNoTopicLiteral(state: State, raw: string): boolean {
 
 // ── 372–421 ──────────────────────────────────────────────────────────────
 
+/** `(no topic)` as a typing notification's topic became the empty topic here; before, it was a topic of that name. */
+export const TYPING_NO_TOPIC_FEATURE_LEVEL = 372;
+
+export function readsNoTopicAsEmptyInTyping(state: State): boolean {
+  return state.featureLevel >= TYPING_NO_TOPIC_FEATURE_LEVEL;
+}
+
+/** Deactivating a user began telling the subscribers of the user's channels (peer_remove) here. */
+export const PEER_REMOVE_ON_DEACTIVATION_FEATURE_LEVEL = 377;
+
+export function sendsPeerRemoveOnDeactivation(state: State): boolean {
+  return state.featureLevel >= PEER_REMOVE_ON_DEACTIVATION_FEATURE_LEVEL;
+}
+
+/**
+ * Archiving a channel began sending a stream update (is_archived) to queues
+ * with the archived_channels capability, and register began listing archived
+ * channels in `streams` for them, here; before, every queue got stream delete
+ * and `streams` held only active channels.
+ */
+export const ARCHIVED_CHANNEL_UPDATES_FEATURE_LEVEL = 378;
+
+export function keepsArchivedChannelsForCapableClients(state: State): boolean {
+  return state.featureLevel >= ARCHIVED_CHANNEL_UPDATES_FEATURE_LEVEL;
+}
+
+/** register's is_moderator became true for administrators and owners too here; before, for the moderator role only. */
+export const MODERATOR_FLAG_FOR_ADMINISTRATORS_FEATURE_LEVEL = 380;
+
+export function flagsAdministratorsAsModerators(state: State): boolean {
+  return state.featureLevel >= MODERATOR_FLAG_FOR_ADMINISTRATORS_FEATURE_LEVEL;
+}
+
 // ── 422–460 ──────────────────────────────────────────────────────────────
 
 /** From here a deactivated user's peer_remove covers archived channels too; before, only unarchived ones. */

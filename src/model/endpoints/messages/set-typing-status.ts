@@ -5,6 +5,7 @@ import { Errors } from '../../errors.js';
 import { commit } from '../../events/commit.js';
 import { fail, succeed } from '../../outcome.js';
 import { wire } from '../../params/wire.js';
+import { readsNoTopicAsEmptyInTyping } from '../../rules/feature-levels.js';
 import { accessChannelForTyping, checkCanSendTypingNotifications, normalizeTypingTopic, resolveTypingRecipients } from '../../rules/typing.js';
 
 const OP = z.enum(['start', 'stop']);
@@ -36,7 +37,7 @@ export const setTypingStatus = defineEndpoint({
       if (!enabled.ok) return fail(enabled.error);
       const channel = accessChannelForTyping(state, actor, params.stream_id, now);
       if (!channel.ok) return fail(channel.error);
-      const topic = normalizeTypingTopic(params.topic);
+      const topic = readsNoTopicAsEmptyInTyping(state) || params.topic.trim() !== '(no topic)' ? normalizeTypingTopic(params.topic) : '(no topic)';
       return succeed(commit(state, now, (tx) => sendChannelTyping(tx, actor, channel.value, topic, params.op)));
     }
     if (params.to === undefined || params.to === null) return fail(Errors.missingTypingArgument('to'));

@@ -15,6 +15,7 @@ import { presentUserGroup } from '../../present/user-group.js';
 import { presentLegacyUserSettings, presentUserSettings } from '../../present/user-settings.js';
 import {
   CHANNEL_FOLDERS_FEATURE_LEVEL,
+  keepsArchivedChannelsForCapableClients,
   NAVIGATION_TOUR_VIDEO_FEATURE_LEVEL,
   NAVIGATION_VIEWS_FEATURE_LEVEL,
   PRESENCE_LAST_UPDATE_ID_FEATURE_LEVEL,
@@ -219,7 +220,11 @@ export const FETCH_TYPES: Readonly<Record<string, FetchType>> = {
 };
 
 function channelOptions(ctx: RegisterContext) {
-  return { includeSubscribers: ctx.includeSubscribers, archivedChannels: ctx.capabilities['archived_channels'] === true, now: ctx.now } as const;
+  return {
+    includeSubscribers: ctx.includeSubscribers,
+    archivedChannels: ctx.capabilities['archived_channels'] === true && keepsArchivedChannelsForCapableClients(ctx.state),
+    now: ctx.now,
+  } as const;
 }
 
 /** The keys a name fills at a feature level (ignoring `needs` and the capabilities that leave keys out). */

@@ -3,8 +3,9 @@ import { avatarUrl } from '../../present/avatar.js';
 import { presentInaccessibleUser } from '../../present/inaccessible-user.js';
 import { mediumAvatarUrl, presentUser, presentUserStatus } from '../../present/user.js';
 import { areWebPublicChannelsEnabled } from '../../rules/channels.js';
+import { flagsAdministratorsAsModerators } from '../../rules/feature-levels.js';
 import { hasRealmPermission } from '../../rules/realm-group-settings.js';
-import { isAdministrator, isGuest, isOwner, ROLE_MODERATOR } from '../../rules/roles.js';
+import { isAdministrator, isGuest, isModeratorOrAbove, isOwner, ROLE_MODERATOR } from '../../rules/roles.js';
 import { apiEmail, canAccessUser } from '../../rules/users.js';
 import type { State, User } from '../../state.js';
 import { rows } from '../../tables/table.js';
@@ -58,7 +59,7 @@ export function presentUserState(state: State, actor: User, options: UserStateOp
     can_invite_others_to_realm: can('can_invite_users_group'),
     is_admin: isAdministrator(actor),
     is_owner: isOwner(actor),
-    is_moderator: actor.role === ROLE_MODERATOR,
+    is_moderator: flagsAdministratorsAsModerators(state) ? isModeratorOrAbove(actor) : actor.role === ROLE_MODERATOR,
     is_guest: isGuest(actor),
     user_id: actor.id,
     email: apiEmail(state, actor),

@@ -93,7 +93,7 @@ function applyRealmUser(model: Model, state: Dict, raw: Map<number, Dict>, event
     return;
   }
   if (id === self) {
-    if ('role' in person) Object.assign(state, { ...ROLE_FLAGS(person['role']), is_moderator: person['role'] === 300 });
+    if ('role' in person) Object.assign(state, { ...ROLE_FLAGS(person['role']), is_moderator: person['role'] <= 300 });
     for (const key of ['delivery_email', 'email', 'full_name']) if (key in person) state[key] = person[key];
     if ('new_email' in person) state['email'] = person['new_email'];
   }
