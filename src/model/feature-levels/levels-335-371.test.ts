@@ -121,8 +121,8 @@ function botKeepsChannelAfterOwnerChange(server: ProbeServer): boolean {
   expect(server.as(IAGO).post('/users/me/subscriptions', { subscriptions, principals }).status).toBe(200);
   const changed = server.as(IAGO).patch(`/bots/${HAMLET_BOT.userId}`, { bot_owner_id: String(CORDELIA.userId) });
   expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-  const status = server.as(IAGO).get(`/users/${HAMLET_BOT.userId}/subscriptions/${CHANNEL.scotland}`);
-  return bodyOf(status)['is_subscribed'];
+  const members = server.as(IAGO).get(`/streams/${CHANNEL.scotland}/members`);
+  return (bodyOf(members)['subscribers'] as number[]).includes(HAMLET_BOT.userId);
 }
 
 /** Hamlet's message in a channel Iago then archives, read one by one. */

@@ -191,7 +191,10 @@ export const FETCH_TYPES: Readonly<Record<string, FetchType>> = {
   // Only with `message` too: new messages change unread_msgs through message events, not flag events.
   update_message_flags: { keys: ['unread_msgs'], needs: 'message', present: presentUnreadMessages },
   starred_messages: { keys: ['starred_messages'], present: presentStarredMessages },
-  stream: { keys: ['streams'], present: (ctx) => presentStreamState(ctx.state, ctx.actor, channelOptions(ctx)) },
+  stream: {
+    keys: ['streams'],
+    present: (ctx) => presentStreamState(ctx.state, ctx.actor, channelOptions(ctx, keepsArchivedChannelsForCapableClients(ctx.state))),
+  },
   default_streams: { keys: ['realm_default_streams'], present: ({ state, actor }) => presentDefaultStreamState(state, actor) },
   default_stream_groups: { keys: ['realm_default_stream_groups'], present: presentDefaultStreamGroups },
   stop_words: { keys: ['stop_words'], present: presentStopWords },
@@ -219,10 +222,11 @@ export const FETCH_TYPES: Readonly<Record<string, FetchType>> = {
   push_device: { keys: ['push_devices'], keySince: { push_devices: PUSH_DEVICES_FEATURE_LEVEL }, present: presentPushDevices },
 };
 
-function channelOptions(ctx: RegisterContext) {
+/** `archivedListed`: whether the level lists archived channels in this key at all (`streams` only from 378). */
+function channelOptions(ctx: RegisterContext, archivedListed = true) {
   return {
     includeSubscribers: ctx.includeSubscribers,
-    archivedChannels: ctx.capabilities['archived_channels'] === true && keepsArchivedChannelsForCapableClients(ctx.state),
+    archivedChannels: ctx.capabilities['archived_channels'] === true && archivedListed,
     now: ctx.now,
   } as const;
 }
