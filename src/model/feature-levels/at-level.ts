@@ -10,7 +10,7 @@ import type { ModelResponse } from '../request.js';
 import type { State } from '../state.js';
 import type { Body, DowngradeContext, LevelChange, RawParams } from './change.js';
 import { FEATURE_LEVEL_CHANGES } from './table.js';
-import { omitKeys, workingCopy } from './walk.js';
+import { answerWalk, omitKeys } from './walk.js';
 
 type BodyWalk = (body: Body, context: DowngradeContext) => Body;
 type EventWalk = (event: ApiEvent) => ApiEvent | null;
@@ -35,8 +35,22 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else list.push(value);
 }
 
-function withoutKeys(keys: readonly string[]): BodyWalk {
-  return (body) => omitKeys(body, keys);
+/** Key removals keep their keys here, so that removals that follow each other merge into one pass. */
+const removedKeys = new WeakMap<BodyWalk, string[]>();
+
+/** Appends a removal of `keys`, merged into the walk before it when that one is a removal too. */
+function pushRemoval(walks: Map<string, BodyWalk[]>, operation: string, keys: readonly string[]): void {
+  const list = walks.get(operation);
+  const last = list?.[list.length - 1];
+  const merged = last === undefined ? undefined : removedKeys.get(last);
+  if (merged !== undefined) {
+    merged.push(...keys);
+    return;
+  }
+  const all = [...keys];
+  const walk: BodyWalk = (body) => omitKeys(body, all);
+  removedKeys.set(walk, all);
+  push(walks, operation, walk);
 }
 
 function compile(level: number, changes: readonly LevelChange[]): LevelView {
@@ -58,7 +72,7 @@ function compile(level: number, changes: readonly LevelChange[]): LevelView {
     if (downgrade === undefined) continue;
     for (const operation of downgrade.addsEndpoints ?? []) missingOperations.add(operation);
     for (const [operation, names] of Object.entries(downgrade.addsParams ?? {})) for (const name of names) push(ignored, operation, name);
-    for (const [operation, keys] of Object.entries(downgrade.addsResponseKeys ?? {})) push(responseWalks, operation, withoutKeys(keys));
+    for (const [operation, keys] of Object.entries(downgrade.addsResponseKeys ?? {})) pushRemoval(responseWalks, operation, keys);
     for (const [operation, walk] of Object.entries(downgrade.response ?? {})) push(responseWalks, operation, walk);
     for (const [operation, walk] of Object.entries(downgrade.error ?? {})) push(errorWalks, operation, walk);
     for (const type of downgrade.addsEventTypes ?? []) push(eventWalks, type, () => null);
@@ -119,8 +133,11 @@ export function responseAtLevel(view: LevelView, operation: string, response: Mo
   const walks =
     body['result'] === 'error' ? [...(view.errorWalks.get(operation) ?? []), ...(view.errorWalks.get('*') ?? [])] : (view.responseWalks.get(operation) ?? []);
   if (walks.length === 0) return response;
-  let walked = workingCopy(body);
-  for (const walk of walks) walked = walk(walked, context);
+  const walked = answerWalk(body, (copy) => {
+    let current = copy;
+    for (const walk of walks) current = walk(current, context);
+    return current;
+  });
   return { ...response, body: walked };
 }
 

@@ -136,16 +136,9 @@ const USER_SETTING_EVENTS: Readonly<Record<string, string>> = {
 
 /** The object with several keys' values edited, copied once (the same object when nothing changed). */
 function editKeys<T extends Json>(object: T, edits: Readonly<Record<string, (value: unknown) => unknown>>): T {
-  let copy: Record<string, unknown> | null = null;
-  for (const [key, edit] of Object.entries(edits)) {
-    if (!(key in object)) continue;
-    const value = object[key];
-    const edited = edit(value);
-    if (edited === value) continue;
-    copy ??= { ...object };
-    copy[key] = edited;
-  }
-  return (copy ?? object) as T;
+  let edited = object;
+  for (const [key, edit] of Object.entries(edits)) edited = editKey(edited, key, edit);
+  return edited;
 }
 
 const asObject = (edit: Edit) => (value: unknown) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? edit(value as Json) : value);

@@ -4,35 +4,48 @@ import type { Body } from './change.js';
 type Json = Readonly<Record<string, unknown>>;
 
 /**
- * The shallow copies of answers that responseAtLevel makes, one per answer:
- * the helpers below change these in place instead of copying them again, so
- * an answer of two hundred keys (register) is copied once, not once per row.
+ * The copies one answer's walk made: answerWalk runs the walks of an answer
+ * with a fresh set, and the helpers below change what is in it in place
+ * instead of copying it again. An answer of two hundred keys (register), or
+ * a user object three rows edit, is then copied once, not once per row.
+ * Everything else (the state's objects, events shared by many queues) is
+ * copied on change. Walks are synchronous, so one set at a time suffices.
  */
-const workingCopies = new WeakSet<object>();
+let owned: WeakSet<object> | null = null;
 
-/** A shallow copy that the walks of one answer may change in place. */
-export function workingCopy<T extends Json>(object: T): T {
-  const copy = { ...object };
-  workingCopies.add(copy);
+/** Runs one answer's walks, starting from a shallow copy of `body` that they may change in place. */
+export function answerWalk<T extends Json>(body: T, walk: (copy: T) => T): T {
+  const outer = owned;
+  owned = new WeakSet();
+  try {
+    return walk(adopt({ ...body }));
+  } finally {
+    owned = outer;
+  }
+}
+
+function adopt<T extends object>(copy: T): T {
+  owned?.add(copy);
   return copy;
 }
 
-function writable(object: Json): Record<string, unknown> | null {
-  return workingCopies.has(object) ? (object as Record<string, unknown>) : null;
+function writable(object: object): Record<string, unknown> | null {
+  return owned?.has(object) === true ? (object as Record<string, unknown>) : null;
 }
 
 /** The object without `keys` (the same object when it has none of them). */
 export function omitKeys<T extends Json>(object: T, keys: readonly string[]): T {
   if (!keys.some((key) => key in object)) return object;
-  const own = writable(object);
-  if (own !== null) {
-    for (const key of keys) delete own[key];
+  const mine = writable(object);
+  if (mine !== null) {
+    for (const key of keys) delete mine[key];
     return object;
   }
   // Built key by key rather than copied and deleted from: an object that lost keys to `delete` is slow to copy again.
+  const dropped = keys.length > 8 ? new Set(keys) : null;
   const copy: Record<string, unknown> = {};
-  for (const key in object) if (!keys.includes(key)) copy[key] = object[key];
-  return copy as T;
+  for (const key in object) if (!(dropped === null ? keys.includes(key) : dropped.has(key))) copy[key] = object[key];
+  return adopt(copy) as T;
 }
 
 /** The object with `from` renamed to `to` (the same object without `from`). */
@@ -46,7 +59,7 @@ export function renameKey<T extends Json>(object: T, from: string, to: string): 
   }
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(object)) copy[key === from ? to : key] = value;
-  return copy as T;
+  return adopt(copy) as T;
 }
 
 /** The object with `key`'s value replaced by `edit(value)`, when it has the key. */
@@ -60,12 +73,20 @@ export function editKey<T extends Json>(object: T, key: string, edit: (value: un
     own[key] = edited;
     return object;
   }
-  return { ...object, [key]: edited } as T;
+  return adopt({ ...object, [key]: edited }) as T;
 }
 
 /** Each object of an array (other values pass), edited; the same array when nothing changed. */
 export function editEach(value: unknown, edit: (item: Json) => Json): unknown {
   if (!Array.isArray(value)) return value;
+  const array = writable(value) as unknown[] | null;
+  if (array !== null) {
+    for (let index = 0; index < array.length; index++) {
+      const item = array[index];
+      if (item !== null && typeof item === 'object') array[index] = edit(item as Json);
+    }
+    return array;
+  }
   let changed = false;
   const edited = value.map((item: unknown) => {
     if (item === null || typeof item !== 'object') return item;
@@ -73,7 +94,7 @@ export function editEach(value: unknown, edit: (item: Json) => Json): unknown {
     if (next !== item) changed = true;
     return next;
   });
-  return changed ? edited : value;
+  return changed ? adopt(edited) : value;
 }
 
 /** Each value of an object keyed by id (as register's `subscriptions` are not, but `realm_users` by id in events are), edited. */
@@ -86,7 +107,7 @@ export function editValues(value: unknown, edit: (item: Json) => Json): unknown 
     if (next !== item) changed = true;
     edited[key] = next;
   }
-  return changed ? edited : value;
+  return changed ? adopt(edited) : value;
 }
 
 /** A body walk that removes keys from the objects of one array-valued key (e.g. `members` of GET /users). */
