@@ -88,7 +88,12 @@ export const UPLOAD_CLAUSES: readonly Clause[] = [
 
   // ------------------------------------------------------------------ GET and DELETE /attachments
   compat('attachments.list.own', facts('§12.4'), 'GET /attachments lists the caller’s uploads only, with upload_space_used', LIST),
-  compat('attachments.list.shape', facts('§12.4'), 'each is {id, name, path_id, size, create_time (ms), messages: [{id, date_sent (ms)}]}', LIST),
+  compat(
+    'attachments.list.shape',
+    facts('§12.4'),
+    'each is {id, name, path_id, size, create_time (ms), message_ids} (below FL 472 messages: [{id, date_sent (ms)}] instead)',
+    LIST,
+  ),
   compat('attachments.remove.owner-only', facts('§12.4'), 'only the owner may delete a file; anyone else gets "Invalid attachment"', REMOVE),
   compat('attachments.remove.gone', facts('§12.4'), 'a deleted file is no longer listed or served', REMOVE),
 ];

@@ -20,14 +20,17 @@ export const ATTACHMENT_CHECKS = defineChecks([
         const id = await sendToChannel(ctx, member, channel.id, ctx.unique('upload'), link(file));
         const record = await attachmentOf(ctx, member, file.pathId);
         expectTrue(record !== undefined, `the owner’s GET /attachments lists ${file.pathId}`, 'attachments.list.own');
+        // From feature level 472 the linking messages are message_ids; before, messages [{id, date_sent}].
+        const level = Number(expectSuccess(await ctx.call(null, 'GET', '/server_settings'))['zulip_feature_level']);
+        const idsKey = level >= 472 ? 'message_ids' : 'messages';
         expectEqual(
           Object.keys(record).sort(),
-          ['create_time', 'id', 'messages', 'name', 'path_id', 'size'],
+          ['create_time', 'id', idsKey, 'name', 'path_id', 'size'].sort(),
           'the attachment’s fields',
           'attachments.list.shape',
         );
         expectEqual([record['name'], record['size']], ['listed.txt', 12], 'name and size', 'attachments.list.shape');
-        const messages = record['messages'] as Body[];
+        const messages: Body[] = level >= 472 ? (record['message_ids'] as number[]).map((messageId) => ({ id: messageId })) : (record['messages'] as Body[]);
         expectEqual(
           messages.map((message) => message['id']),
           [id],
@@ -35,7 +38,7 @@ export const ATTACHMENT_CHECKS = defineChecks([
           'attachments.list.shape',
         );
         expectTrue(
-          Number(record['create_time']) > 1e12 && Number(messages[0]?.['date_sent']) > 1e12,
+          Number(record['create_time']) > 1e12 && (level >= 472 || Number(messages[0]?.['date_sent']) > 1e12),
           'create_time and date_sent in milliseconds',
           'attachments.list.shape',
         );

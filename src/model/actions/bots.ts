@@ -9,7 +9,8 @@ import type { Draft } from 'immer';
 import { Audiences } from '../events/audience.js';
 import type { Tx } from '../events/commit.js';
 import { presentRealmBot } from '../present/bots.js';
-import { isAdministrator } from '../rules/roles.js';
+import { sendsRealmBotUserFieldUpdates } from '../rules/feature-levels.js';
+import { isAdministrator, isBot } from '../rules/roles.js';
 import type { BotProfile, State, User } from '../state.js';
 import { withRow } from '../tables/table.js';
 import { putUserMutably } from '../tables/users.js';
@@ -68,12 +69,23 @@ export function changeBotOwner(tx: Tx, bot: User, previousOwner: User | undefine
   }
   if (!isAdministrator(newOwner)) tx.emit({ type: 'realm_bot', op: 'add', bot: presentRealmBot(tx.before, bot) }, Audiences.users([newOwner.id]));
   tx.emit({ type: 'realm_user', op: 'update', person: { user_id: bot.id, bot_owner_id: newOwner.id } }, Audiences.whoCanAccessUser(bot.id));
+  if (sendsRealmBotUserFieldUpdates(tx.before)) emitLegacyOwnerUpdate(tx, bot, previousOwner, newOwner);
   return next;
 }
 
-/** do_regenerate_api_key: the old key stops working at once. No event: the real server no longer sends keys to clients. */
+/** Below FL 474: realm_bot update {owner_id} to who administers the bot, but the owners told by delete or add. */
+function emitLegacyOwnerUpdate(tx: Tx, bot: User, previousOwner: User | undefined, newOwner: User): void {
+  const told = [previousOwner, newOwner].filter((owner) => owner !== undefined && !isAdministrator(owner)).map((owner) => owner!.id);
+  const to = { ...Audiences.whoAdministersBot(bot.id), except: told };
+  tx.emit({ type: 'realm_bot', op: 'update', bot: { user_id: bot.id, owner_id: newOwner.id } }, to);
+}
+
+/** do_regenerate_api_key: the old key stops working at once. No event from FL 474: the real server no longer sends keys to clients. */
 export function regenerateApiKey(tx: Tx, user: User, apiKey: string): User {
   const next: User = { ...user, apiKey };
   putUserMutably(tx.draft, next);
+  if (isBot(user) && sendsRealmBotUserFieldUpdates(tx.before)) {
+    tx.emit({ type: 'realm_bot', op: 'update', bot: { user_id: user.id, api_key: apiKey } }, Audiences.whoAdministersBot(user.id));
+  }
   return next;
 }

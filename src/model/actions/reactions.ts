@@ -5,6 +5,7 @@
 import { Audiences } from '../events/audience.js';
 import type { Tx } from '../events/commit.js';
 import type { Emoji } from '../rules/emoji.js';
+import { reactionEventsCarryUser } from '../rules/feature-levels.js';
 import { selectMessageActionAudienceIds } from '../rules/message-deletion.js';
 import { HISTORICAL_READ } from '../rules/message-flags.js';
 import { apiEmail } from '../rules/users.js';
@@ -17,8 +18,8 @@ function notifyReaction(tx: Tx, op: 'add' | 'remove', user: User, message: Messa
     type: 'reaction',
     op,
     user_id: user.id,
-    // Deprecated duplicate of user_id that the real server still sends.
-    user: { user_id: user.id, email: apiEmail(current, user), full_name: user.fullName },
+    // The deprecated duplicate of user_id, which servers below FL 484 sent.
+    ...(reactionEventsCarryUser(current) ? { user: { user_id: user.id, email: apiEmail(current, user), full_name: user.fullName } } : {}),
     message_id: message.id,
     emoji_name: reaction.emojiName,
     emoji_code: reaction.emojiCode,

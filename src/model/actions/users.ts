@@ -16,7 +16,14 @@ import { isoMinute } from '../present/time.js';
 import { dateJoined, presentAvatarChange, presentPerson, presentUserStatus } from '../present/user.js';
 import { CHANNEL_GROUP_SETTING_NAMES } from '../rules/channel-group-settings.js';
 import { canAccessChannelMetadata } from '../rules/channels.js';
-import { deactivationPeerRemoveChannelIds, sendsActivationAsRemoveAndAdd, sendsPeerRemoveOnDeactivation } from '../rules/feature-levels.js';
+import {
+  deactivationPeerRemoveChannelIds,
+  sendsActivationAsRemoveAndAdd,
+  sendsPeerRemoveOnDeactivation,
+  sendsRealmBotEmailUpdates,
+  sendsRealmBotUserFieldUpdates,
+  updatesDateJoinedAtFirstLogin,
+} from '../rules/feature-levels.js';
 import { presentGroupSetting } from '../rules/group-settings.js';
 import { REALM_GROUP_SETTING_NAMES } from '../rules/realm-group-settings.js';
 import { isBot, isGuest } from '../rules/roles.js';
@@ -104,7 +111,13 @@ export function changeFullName(tx: Tx, user: User, fullName: string): User {
   const next = { ...user, fullName };
   putUserMutably(tx.draft, next);
   emitPersonUpdate(tx, { user_id: user.id, full_name: fullName });
+  if (isBot(user) && sendsRealmBotUserFieldUpdates(tx.before)) emitLegacyBotUpdate(tx, user, { full_name: fullName });
   return next;
+}
+
+/** A realm_bot update for a change of the bot's user fields, which servers below FL 474 sent (rules/feature-levels.ts). */
+function emitLegacyBotUpdate(tx: Tx, bot: User, fields: Record<string, unknown>): void {
+  tx.emit({ type: 'realm_bot', op: 'update', bot: { user_id: bot.id, ...fields } }, Audiences.whoAdministersBot(bot.id));
 }
 
 /**
@@ -136,12 +149,13 @@ export function changeDeliveryEmail(tx: Tx, user: User, deliveryEmail: string): 
   if (user.avatarSource === 'G') emitPersonUpdate(tx, presentAvatarChange(next));
   const email = apiEmail(tx.before, next);
   if (email !== apiEmail(tx.before, user)) emitPersonUpdate(tx, { user_id: user.id, new_email: email });
+  if (isBot(user) && sendsRealmBotEmailUpdates(tx.before)) emitLegacyBotUpdate(tx, user, { email: deliveryEmail });
   return next;
 }
 
 /** The first key fetch fixes date_joined of API-created accounts. */
 export function recordFirstLogin(tx: Tx, user: User): User {
-  if (user.firstLoginAt !== null) return user;
+  if (user.firstLoginAt !== null || !updatesDateJoinedAtFirstLogin(tx.before)) return user;
   const next = { ...user, firstLoginAt: Math.floor(tx.now) };
   putUserMutably(tx.draft, next);
   const joined = isoMinute(dateJoined(next));
@@ -295,6 +309,7 @@ export function deactivateUser(tx: Tx, user: User, deactivation: Deactivation): 
   if (sendsActivationAsRemoveAndAdd(tx.before))
     tx.emit({ type: 'realm_user', op: 'remove', person: { user_id: user.id, full_name: next.fullName } }, Audiences.whoCanAccessUser(user.id));
   else emitPersonUpdate(tx, { user_id: user.id, is_active: false });
+  if (isBot(user) && sendsRealmBotUserFieldUpdates(tx.before)) emitLegacyBotUpdate(tx, user, { is_active: false });
   announceChannelSettingExits(tx, user);
   if (isBot(user) || !isUserAccessRestricted(tx.before)) return;
   announceGroupExitsToUsersWithoutAccess(tx, user);
@@ -400,6 +415,7 @@ export function reactivateUser(tx: Tx, user: User): User {
     for (const visible of [true, false])
       tx.emit({ type: 'realm_user', op: 'add', person: presentPerson(after, next, visible) }, Audiences.whoCanAccessUserEmail(user.id, visible));
   else emitPersonUpdate(tx, { user_id: user.id, is_active: true });
+  if (isBot(user) && sendsRealmBotUserFieldUpdates(tx.before)) emitLegacyBotUpdate(tx, user, { is_active: true });
   for (const groupId of selectDirectGroupIds(after, next, tx.now)) {
     tx.emit({ type: 'user_group', op: 'add_members', group_id: groupId, user_ids: [user.id] }, Audiences.everyone());
   }

@@ -1,8 +1,10 @@
 /**
  * Attachments in their two API shapes: the real server's (GET /attachments
- * and the attachment events: milliseconds and `messages`) and the spec's
- * Attachment record (detached_uploads: seconds and `message_ids`).
+ * and the attachment events: milliseconds, and `message_ids`, or below
+ * FL 472 `messages` [{id, date_sent}]) and the spec's Attachment record
+ * (detached_uploads: seconds and `message_ids`).
  */
+import { listsAttachmentMessageIds } from '../rules/feature-levels.js';
 import type { Attachment, State } from '../state.js';
 import { getRow } from '../tables/table.js';
 
@@ -13,7 +15,9 @@ export function presentAttachment(state: State, attachment: Attachment): Record<
     path_id: attachment.pathId,
     size: attachment.size,
     create_time: attachment.createTime * 1000,
-    messages: attachment.messageIds.map((id) => ({ id, date_sent: (getRow(state.messages, id)?.dateSent ?? 0) * 1000 })),
+    ...(listsAttachmentMessageIds(state)
+      ? { message_ids: [...attachment.messageIds] }
+      : { messages: attachment.messageIds.map((id) => ({ id, date_sent: (getRow(state.messages, id)?.dateSent ?? 0) * 1000 })) }),
   };
 }
 

@@ -5,6 +5,7 @@
  * clients, only GET /bots and the key endpoints show one.
  */
 import { selectBotProfile } from '../rules/bots.js';
+import { hasLegacyBotDictFields } from '../rules/feature-levels.js';
 import type { State, User } from '../state.js';
 import { getRow } from '../tables/table.js';
 import { avatarUrl } from './avatar.js';
@@ -33,9 +34,26 @@ export function presentBotDefaults(state: State, bot: User): Record<string, unkn
   };
 }
 
-/** One realm_bots entry; realm_bot add carries the same dict. The user fields live in realm_users. */
+/** One realm_bots entry; realm_bot add carries the same dict. The user fields live in realm_users (below FL 474, here too). */
 export function presentRealmBot(state: State, bot: User): Record<string, unknown> {
+  if (hasLegacyBotDictFields(state)) return presentLegacyRealmBot(state, bot);
   return { user_id: bot.id, ...presentBotDefaults(state, bot), services: presentBotServices(state, bot) };
+}
+
+/** The bot dict below FL 474, as the real server's get_owned_bot_dicts gave it. */
+function presentLegacyRealmBot(state: State, bot: User): Record<string, unknown> {
+  return {
+    email: bot.deliveryEmail,
+    user_id: bot.id,
+    full_name: bot.fullName,
+    bot_type: bot.botType,
+    is_active: bot.isActive,
+    api_key: bot.apiKey,
+    ...presentBotDefaults(state, bot),
+    owner_id: bot.botOwnerId,
+    avatar_url: botAvatarUrl(bot),
+    services: presentBotServices(state, bot),
+  };
 }
 
 /** avatar_url of bot responses: never null (the real server's avatar_url without client_gravatar). */

@@ -8,8 +8,16 @@ import { accept, type Checked, reject } from '../outcome.js';
 import type { Channel, State, User } from '../state.js';
 import { canAccessChannelContent, selectChannel } from './channels.js';
 
-export function accessChannelContentById(state: State, user: User, channelId: number, now: number): Checked<Channel> {
+export function accessChannelContentById(
+  state: State,
+  user: User,
+  channelId: number,
+  now: number,
+  options: { allowArchived?: boolean } = {},
+): Checked<Channel> {
   const channel = selectChannel(state, channelId);
-  if (channel === undefined || channel.isArchived || !canAccessChannelContent(state, user, channel, now)) return reject(Errors.invalidChannelId());
+  if (channel === undefined || (channel.isArchived && options.allowArchived !== true) || !canAccessChannelContent(state, user, channel, now)) {
+    return reject(Errors.invalidChannelId());
+  }
   return accept(channel);
 }

@@ -46,7 +46,7 @@ export function alwaysSendsChannelEventsMessages(state: State): boolean {
   return state.featureLevel <= LAST_FEATURE_LEVEL_ALWAYS_SENDING_CHANNEL_EVENTS;
 }
 
-/** Bots became able to change group membership here. */
+/** Bots became able to create, list, update and change the membership of user groups here. */
 export const BOT_GROUP_MEMBERSHIP_FEATURE_LEVEL = 496;
 
 export function canBotsChangeGroupMembership(state: State): boolean {
@@ -483,3 +483,76 @@ export function answersAboutBotUsers(state: State): boolean {
 }
 
 // ── 461–496 ──────────────────────────────────────────────────────────────
+
+/** A bot's new address came in a realm_bot update {email} from here (until bot dicts lost their user fields at 474). */
+export const BOT_EMAIL_UPDATE_FEATURE_LEVEL = 461;
+/** Bot dicts (realm_bots, realm_bot events) lost api_key and the user fields here, and realm_bot update stopped for them. */
+export const LEAN_BOT_DICTS_FEATURE_LEVEL = 474;
+
+/** Whether bot dicts carry the user fields (email, full_name, bot_type, is_active, api_key, avatar_url, owner_id). */
+export function hasLegacyBotDictFields(state: State): boolean {
+  return state.featureLevel < LEAN_BOT_DICTS_FEATURE_LEVEL;
+}
+
+/** Whether a change of a bot's name, owner, key, avatar or activity also goes out as a realm_bot update. */
+export function sendsRealmBotUserFieldUpdates(state: State): boolean {
+  return state.featureLevel < LEAN_BOT_DICTS_FEATURE_LEVEL;
+}
+
+/** Whether a bot's new address also goes out as a realm_bot update {email}. */
+export function sendsRealmBotEmailUpdates(state: State): boolean {
+  return state.featureLevel >= BOT_EMAIL_UPDATE_FEATURE_LEVEL && state.featureLevel < LEAN_BOT_DICTS_FEATURE_LEVEL;
+}
+
+/** Attachments list their messages as message_ids from here; before, as messages [{id, date_sent}]. */
+export const ATTACHMENT_MESSAGE_IDS_FEATURE_LEVEL = 472;
+
+export function listsAttachmentMessageIds(state: State): boolean {
+  return state.featureLevel >= ATTACHMENT_MESSAGE_IDS_FEATURE_LEVEL;
+}
+
+/** Bots with administrator rights became able to set another user's status here. */
+export const BOT_STATUS_FOR_USER_FEATURE_LEVEL = 473;
+
+export function canBotsSetStatusForUser(state: State): boolean {
+  return state.featureLevel >= BOT_STATUS_FOR_USER_FEATURE_LEVEL;
+}
+
+/** date_joined of API-created accounts became the first login's time here (with a realm_user update); before, it stayed the creation time. */
+export const DATE_JOINED_AT_FIRST_LOGIN_FEATURE_LEVEL = 475;
+
+export function updatesDateJoinedAtFirstLogin(state: State): boolean {
+  return state.featureLevel >= DATE_JOINED_AT_FIRST_LOGIN_FEATURE_LEVEL;
+}
+
+/** Paragraph (type 2) fields became allowed in the profile summary here; user fields (type 6) never are. */
+export const PARAGRAPH_IN_SUMMARY_FEATURE_LEVEL = 476;
+
+export function canShowInProfileSummary(state: State, fieldType: number): boolean {
+  if (fieldType === 6) return false;
+  return fieldType !== 2 || state.featureLevel >= PARAGRAPH_IN_SUMMARY_FEATURE_LEVEL;
+}
+
+/** Archived channels' details, subscribers and topics became fetchable here; before, they looked missing. */
+export const ARCHIVED_CHANNEL_READS_FEATURE_LEVEL = 480;
+
+export function canFetchArchivedChannels(state: State): boolean {
+  return state.featureLevel >= ARCHIVED_CHANNEL_READS_FEATURE_LEVEL;
+}
+
+/**
+ * reaction events carried a duplicate `user` object {user_id, email,
+ * full_name} until 328, again from 339 (a temporary re-addition), and for
+ * good no more from 484.
+ */
+export const REACTION_USER_REMOVED_FEATURE_LEVEL = 328;
+export const REACTION_USER_READDED_FEATURE_LEVEL = 339;
+export const REACTION_USER_GONE_FEATURE_LEVEL = 484;
+
+export function reactionEventsCarryUser(state: State): boolean {
+  const level = state.featureLevel;
+  return level < REACTION_USER_REMOVED_FEATURE_LEVEL || (level >= REACTION_USER_READDED_FEATURE_LEVEL && level < REACTION_USER_GONE_FEATURE_LEVEL);
+}
+
+/** push_devices (register) went away here, for `devices`. */
+export const PUSH_DEVICES_REMOVED_FEATURE_LEVEL = 468;

@@ -3,14 +3,8 @@ import { Errors } from '../errors.js';
 import { accept, type Checked, reject } from '../outcome.js';
 import { codePointLength } from '../params/wire.js';
 import type { ProfileField, ProfileFieldType, State } from '../state.js';
-import {
-  isValidUrl,
-  MAX_PROFILE_SUMMARY_FIELDS,
-  NOT_SUMMARY_TYPES,
-  PROFILE_FIELD_HINT_MAX,
-  PROFILE_FIELD_NAME_MAX,
-  PROFILE_FIELD_TYPES,
-} from './profile-fields.js';
+import { canShowInProfileSummary } from './feature-levels.js';
+import { isValidUrl, MAX_PROFILE_SUMMARY_FIELDS, PROFILE_FIELD_HINT_MAX, PROFILE_FIELD_NAME_MAX, PROFILE_FIELD_TYPES } from './profile-fields.js';
 
 export type FieldDataInput = Readonly<Record<string, unknown>>;
 
@@ -139,7 +133,7 @@ export function checkProfileFieldDefinition(state: State, input: ProfileFieldDef
     if (!label.ok) return label;
   }
   if (!Object.hasOwn(PROFILE_FIELD_TYPES, input.fieldType)) return reject(Errors.invalidFieldType());
-  if (input.displayInProfileSummary && NOT_SUMMARY_TYPES.has(input.fieldType)) {
+  if (input.displayInProfileSummary && !canShowInProfileSummary(state, input.fieldType)) {
     return reject(Errors.fieldTypeNotForSummary());
   }
   if (isLabelTaken(state, name)) return reject(Errors.duplicateFieldLabel());
@@ -205,7 +199,7 @@ export function checkProfileFieldUpdate(state: State, field: ProfileField, input
     const label = checkLabelAndHint(name, hint);
     if (!label.ok) return label;
   }
-  if (display && NOT_SUMMARY_TYPES.has(field.type)) return reject(Errors.fieldTypeNotForSummary());
+  if (display && !canShowInProfileSummary(state, field.type)) return reject(Errors.fieldTypeNotForSummary());
   if (isLabelTaken(state, name, field.id)) return reject(Errors.duplicateFieldLabel());
   const hasData = field.type === 3 || field.type === 7;
   return accept({

@@ -34,7 +34,6 @@ describe('POST /messages/{message_id}/reactions', () => {
         type: 'reaction',
         op: 'add',
         user_id: HAMLET.userId,
-        user: { user_id: HAMLET.userId, email: 'hamlet@chatref.test', full_name: 'King Hamlet' },
         message_id: id,
         emoji_name: 'octopus',
         emoji_code: '1f419',

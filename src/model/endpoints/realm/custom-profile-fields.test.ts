@@ -62,7 +62,7 @@ describe('POST /realm/profile_fields', () => {
     [{ name: 'Desk', hint: 'h'.repeat(81), field_type: '1' }, 'hint is too long (limit: 80 characters)'],
     [{ name: 'Desk', field_type: '9' }, 'Invalid field type.'],
     [{ name: 'Phone number', field_type: '1' }, 'A field with that label already exists.'],
-    [{ name: 'Bio 2', field_type: '2', display_in_profile_summary: 'true' }, 'Field type not supported for display in profile summary.'],
+    [{ name: 'Buddy', field_type: '6', display_in_profile_summary: 'true' }, 'Field type not supported for display in profile summary.'],
     [{ name: 'Team', field_type: '3' }, 'Field must have at least one choice.'],
     [{ name: 'Team', field_type: '3', field_data: '{"a": {"text": "Red"}}' }, 'order key is missing from field_data'],
     [{ name: 'Team', field_type: '3', field_data: '{"a": {"text": "", "order": "1"}}' }, 'field_data["text"] cannot be blank.'],

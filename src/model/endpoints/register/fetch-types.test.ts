@@ -174,7 +174,7 @@ describe('the sections chatref fills from its own state', () => {
       'giphy',
       'realm_billing',
       'onboarding_steps',
-      'push_device',
+      'device',
       'realm_domains',
       'default_stream_groups',
     ]);
@@ -185,7 +185,7 @@ describe('the sections chatref fills from its own state', () => {
       realm_billing: { has_pending_sponsorship_request: false },
       onboarding_steps: [],
       navigation_tour_video_url: null,
-      push_devices: {},
+      devices: {},
       realm_domains: [],
       realm_default_stream_groups: [],
     });

@@ -20,6 +20,7 @@ import {
   NAVIGATION_VIEWS_FEATURE_LEVEL,
   PRESENCE_LAST_UPDATE_ID_FEATURE_LEVEL,
   PUSH_DEVICES_FEATURE_LEVEL,
+  PUSH_DEVICES_REMOVED_FEATURE_LEVEL,
   REALM_BILLING_FEATURE_LEVEL,
   REMINDERS_FEATURE_LEVEL,
   SAVED_SNIPPETS_FEATURE_LEVEL,
@@ -219,7 +220,14 @@ export const FETCH_TYPES: Readonly<Record<string, FetchType>> = {
   // chatref's own name, after the spec's has_provider_token event: the video_calls keys the spec knows.
   has_provider_token: { keys: ['has_zoom_token', 'has_provider_token'], present: providerTokens },
   giphy: { keys: ['giphy_api_key'], present: presentGiphy },
-  push_device: { keys: ['push_devices'], keySince: { push_devices: PUSH_DEVICES_FEATURE_LEVEL }, present: presentPushDevices },
+  push_device: {
+    keys: ['push_devices'],
+    keySince: { push_devices: PUSH_DEVICES_FEATURE_LEVEL },
+    until: PUSH_DEVICES_REMOVED_FEATURE_LEVEL,
+    present: presentPushDevices,
+  },
+  // chatref registers no client devices (POST /register_client_device): a user without any.
+  device: { keys: ['devices'], present: () => ({ devices: {} }) },
 };
 
 /** `archivedListed`: whether the level lists archived channels in this key at all (`streams` only from 378). */

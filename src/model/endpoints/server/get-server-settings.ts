@@ -41,6 +41,7 @@ export const getServerSettings = defineEndpoint({
         google: false,
         saml: false,
         'openid connect': false,
+        discord: false,
       },
       external_authentication_methods: [],
       zulip_feature_level: state.featureLevel,

@@ -46,8 +46,10 @@ describe('GET /streams/{stream_id}', () => {
     expectError(as(model, POLONIUS).get(`/streams/${publicId}`), 400, 'BAD_REQUEST', 'Invalid channel ID');
   });
 
-  it('treats an archived channel as missing, as the real server does', () => {
+  it('returns an archived channel from FL 480, and below it treats one as missing, as the real server does', () => {
     const { model, archivedId } = setUp();
+    expect(expectSuccess(as(model, IAGO).get(`/streams/${archivedId}`))['stream']).toMatchObject({ stream_id: archivedId, is_archived: true });
+    model.reset({ ...model.state, featureLevel: 479 });
     expectError(as(model, IAGO).get(`/streams/${archivedId}`), 400, 'BAD_REQUEST', 'Invalid channel ID');
   });
 });

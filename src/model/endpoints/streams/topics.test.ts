@@ -37,9 +37,13 @@ describe('GET /users/me/{stream_id}/topics', () => {
     const late = send(model, IAGO, 'Scotland', 'late');
     expect(topics(model, HAMLET, CHANNEL.scotland).map((entry) => entry.max_id)).toEqual(expect.arrayContaining([early, late]));
     expect(topics(model, SHIVA, CHANNEL.scotland)).toEqual([{ name: 'late', max_id: late }]);
-    for (const id of [CHANNEL.scotland, CHANNEL.elsinore, 99_999]) {
+    for (const id of [CHANNEL.scotland, 99_999]) {
       expectError(as(model, CORDELIA).get(`/users/me/${id}/topics`), 400, 'BAD_REQUEST', 'Invalid channel ID');
     }
+    // An archived channel's topics from FL 480; below it, it looks missing.
+    expectSuccess(as(model, CORDELIA).get(`/users/me/${CHANNEL.elsinore}/topics`));
+    model.reset({ ...model.state, featureLevel: 479 });
+    expectError(as(model, CORDELIA).get(`/users/me/${CHANNEL.elsinore}/topics`), 400, 'BAD_REQUEST', 'Invalid channel ID');
   });
 });
 

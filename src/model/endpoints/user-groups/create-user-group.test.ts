@@ -160,10 +160,13 @@ describe('POST /user_groups/create (reference §14.3)', () => {
     expectError(create(model, HAMLET, { members: '4' }), 400, 'BAD_REQUEST');
   });
 
-  it('follows can_create_groups; guests and bots never create', () => {
+  it('follows can_create_groups; guests never create, nor bots below FL 496', () => {
     const model = newModel();
     expectError(create(model, POLONIUS, {}), 400, 'BAD_REQUEST', 'Not allowed for guest users');
+    const newest = model.state;
+    model.reset({ ...newest, featureLevel: 495 });
     expectError(create(model, HAMLET_BOT, {}), 400, 'BAD_REQUEST', 'This endpoint does not accept bot requests.');
+    model.reset(newest);
     const settings = model.state.realm.settings;
     model.reset({
       ...model.state,

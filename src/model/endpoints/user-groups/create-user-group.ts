@@ -6,6 +6,7 @@ import { commit } from '../../events/commit.js';
 import { fail, succeed } from '../../outcome.js';
 import { groupSettingParam } from '../../params/group-setting.js';
 import { wire } from '../../params/wire.js';
+import { canBotsChangeGroupMembership } from '../../rules/feature-levels.js';
 import { checkGroupSettingValue, defaultGroupSetting } from '../../rules/group-settings.js';
 import { canCreateGroups, checkActiveUserIds, checkGroupName, checkPotentialSubgroupIds } from '../../rules/groups.js';
 import { USER_GROUP_SETTING_NAMES, USER_GROUP_SETTINGS } from '../../rules/user-group-settings.js';
@@ -30,7 +31,8 @@ export const createUserGroup = defineEndpoint({
   method: 'POST',
   path: '/user_groups/create',
   auth: 'basic',
-  allowBots: false,
+  // Bots are refused below feature level 496 only.
+  allowBots: canBotsChangeGroupMembership,
   requiresMember: true,
   params: createUserGroupParams,
   reduce(state, { actor, params, now }) {

@@ -112,9 +112,11 @@ describe('GET /user_groups (reference §14.2)', () => {
     expect(groups(model, { include_deactivated_groups: 'false' }).some((candidate) => candidate['id'] === id)).toBe(false);
   });
 
-  it('refuses guests and bots', () => {
+  it('refuses guests, and bots below FL 496', () => {
     const model = newModel();
     expectError(as(model, POLONIUS).get('/user_groups'), 400, 'BAD_REQUEST', 'Not allowed for guest users');
+    expectSuccess(as(model, HAMLET_BOT).get('/user_groups'));
+    model.reset({ ...model.state, featureLevel: 495 });
     expectError(as(model, HAMLET_BOT).get('/user_groups'), 400, 'BAD_REQUEST', 'This endpoint does not accept bot requests.');
   });
 

@@ -3,6 +3,7 @@ import { defineEndpoint } from '../../endpoint.js';
 import { succeed } from '../../outcome.js';
 import { wire } from '../../params/wire.js';
 import { presentUserGroup } from '../../present/user-group.js';
+import { canBotsChangeGroupMembership } from '../../rules/feature-levels.js';
 import { rows } from '../../tables/table.js';
 
 /** GET /user_groups: system and user-defined groups by id; deactivated ones only on request. */
@@ -11,7 +12,8 @@ export const getUserGroups = defineEndpoint({
   method: 'GET',
   path: '/user_groups',
   auth: 'basic',
-  allowBots: false,
+  // Bots are refused below feature level 496 only.
+  allowBots: canBotsChangeGroupMembership,
   requiresMember: true,
   params: z.object({ include_deactivated_groups: wire.bool().default(false) }),
   reduce(state, { actor, params, now }) {

@@ -16,7 +16,8 @@ describe('PATCH /user_groups/{user_group_id}', () => {
     createGroup(model, HAMLET, 'taken');
     expectError(patch(model, CORDELIA, group, { name: 'new' }), 400, 'BAD_REQUEST', 'Insufficient permission');
     expectError(patch(model, POLONIUS, group, { name: 'new' }), 400, 'BAD_REQUEST', 'Not allowed for guest users');
-    expectError(patch(model, HAMLET_BOT, group, { name: 'new' }), 400, 'BAD_REQUEST', 'This endpoint does not accept bot requests.');
+    // From FL 496 a bot meets the group's permission rule as anyone does.
+    expectError(patch(model, HAMLET_BOT, group, { name: 'new' }), 400, 'BAD_REQUEST', 'Insufficient permission');
     const before = model.state;
     expectError(patch(model, HAMLET, group, { name: 'Taken' }), 400, 'BAD_REQUEST', "User group 'Taken' already exists.");
     expectError(patch(model, HAMLET, group, { name: 'role:x' }), 400, 'BAD_REQUEST', "User group name cannot start with 'role:'.");

@@ -6,7 +6,7 @@ import { commit } from '../../events/commit.js';
 import { fail, succeed } from '../../outcome.js';
 import { groupSettingChangeParam } from '../../params/group-setting.js';
 import { wire } from '../../params/wire.js';
-import { canChangeDeactivatedGroupSettings } from '../../rules/feature-levels.js';
+import { canBotsChangeGroupMembership, canChangeDeactivatedGroupSettings } from '../../rules/feature-levels.js';
 import { checkGroupSettingChange } from '../../rules/group-settings.js';
 import { accessUserGroupForUpdate, canManageGroup, checkGroupName } from '../../rules/groups.js';
 import { USER_GROUP_SETTING_NAMES, USER_GROUP_SETTINGS } from '../../rules/user-group-settings.js';
@@ -34,7 +34,8 @@ export const updateUserGroup = defineEndpoint({
   path: '/user_groups/{user_group_id}',
   pathParams: { user_group_id: 'int' },
   auth: 'basic',
-  allowBots: false,
+  // Bots are refused below feature level 496 only.
+  allowBots: canBotsChangeGroupMembership,
   requiresMember: true,
   params: updateUserGroupParams,
   reduce(state, { actor, params, path, now }) {

@@ -4,6 +4,7 @@ import { defineEndpoint } from '../../endpoint.js';
 import { commit } from '../../events/commit.js';
 import { fail, succeed } from '../../outcome.js';
 import { wire } from '../../params/wire.js';
+import { canBotsSetStatusForUser } from '../../rules/feature-levels.js';
 import { checkStatusChange, checkStatusTextLength } from '../../rules/user-status.js';
 import { accessUserForAdmin, selectUser } from '../../rules/users.js';
 
@@ -19,7 +20,8 @@ export const updateUserStatus = defineEndpoint({
   path: '/users/{user_id}/status',
   pathParams: { user_id: 'int' },
   auth: 'basic',
-  allowBots: false,
+  // Bots (with administrator rights) may from FL 473 only.
+  allowBots: canBotsSetStatusForUser,
   params: z.object({
     status_text: z.string().optional(),
     emoji_name: z.string().optional(),
