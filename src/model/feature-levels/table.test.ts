@@ -19,6 +19,13 @@ describe('the feature-level table', () => {
     expect(levels[levels.length - 1]).toBeLessThanOrEqual(FEATURE_LEVEL);
   });
 
+  it('has a row for every level from Zulip 7.0 to the newest', () => {
+    const listed = new Set(FEATURE_LEVEL_CHANGES.map((change) => change.level));
+    const missing: number[] = [];
+    for (let level = OLDEST_FEATURE_LEVEL; level <= FEATURE_LEVEL; level++) if (!listed.has(level)) missing.push(level);
+    expect(missing).toEqual([]);
+  });
+
   it('says for every row where it is implemented or why it needs nothing', () => {
     for (const change of FEATURE_LEVEL_CHANGES) {
       expect(change.change.length, `level ${change.level}`).toBeGreaterThan(0);
