@@ -5,7 +5,7 @@
  */
 import type { Session } from './bootstrap.js';
 import { type Actor, type CheckContext, CheckSkipped, type Exchange } from './check.js';
-import { addedEndpointOfRequest, LevelSkipped, NEWEST_FEATURE_LEVEL } from './feature-level.js';
+import { LevelSkipped, laterEndpointOfRequest, NEWEST_FEATURE_LEVEL } from './feature-level.js';
 import type { TargetAuth, TargetBytesResponse, TargetFile, TargetResponse } from './target.js';
 
 /**
@@ -61,8 +61,8 @@ export function createContext(session: Session, options: ContextOptions): Record
   ): Promise<TargetResponse> => {
     if (options.callsLaterEndpoints !== true) {
       // A check exercising an endpoint newer than the target's level proves nothing about that target.
-      const added = addedEndpointOfRequest(method, path);
-      if (added !== undefined && added.since > featureLevel) throw new LevelSkipped({ needs: added.since }, featureLevel, `${added.endpoint} appeared there`);
+      const added = laterEndpointOfRequest(method, path, featureLevel);
+      if (added !== undefined) throw new LevelSkipped({ needs: added.since }, featureLevel, `${added.endpoint} appeared there`);
     }
     let response: TargetResponse;
     try {

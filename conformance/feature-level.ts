@@ -63,20 +63,29 @@ export class LevelSkipped extends CheckSkipped {
 // ------------------------------------------------------- the table's facts
 
 interface Template {
+  readonly operation: string;
   readonly method: string;
   readonly path: string;
   readonly pattern: RegExp;
 }
 
-function templateOf(method: string, path: string): Template {
+/** A route's pattern: an integer segment takes digits only, as the real server's routes do. */
+function templateOf(operation: string, method: string, path: string, kinds: Readonly<Record<string, string>>): Template {
   const source = path
     .split('/')
-    .map((segment) => (/^\{[^}]+\}$/.test(segment) ? '[^/]+' : segment.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .map((segment) => {
+      const name = /^\{([^}]+)\}$/.exec(segment)?.[1];
+      if (name === undefined) return segment.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+      return kinds[name] === 'int' ? '[0-9]+' : kinds[name] === 'path' ? '.+' : '[^/]+';
+    })
     .join('/');
-  return { method, path, pattern: new RegExp(`^${source}$`) };
+  return { operation, method, path, pattern: new RegExp(`^${source}$`) };
 }
 
-const OPERATIONS: ReadonlyMap<string, Template> = new Map(ENDPOINTS.map((endpoint) => [endpoint.operation, templateOf(endpoint.method, endpoint.path)]));
+const TEMPLATES: readonly Template[] = ENDPOINTS.map((endpoint) =>
+  templateOf(endpoint.operation, endpoint.method, endpoint.path, (endpoint.pathParams ?? {}) as Readonly<Record<string, string>>),
+);
+const OPERATIONS: ReadonlyMap<string, Template> = new Map(TEMPLATES.map((template) => [template.operation, template]));
 
 /** `METHOD /path/{param}` of an operation id, when the suite knows the endpoint. */
 export function endpointOfOperation(operation: string): string | undefined {
@@ -109,7 +118,7 @@ function addedEndpoints(): readonly AddedEndpoint[] {
 
 const ADDED_ENDPOINTS = addedEndpoints();
 const ADDED_BY_ENDPOINT = new Map(ADDED_ENDPOINTS.map((added) => [added.endpoint, added]));
-const ADDED_TEMPLATES = ADDED_ENDPOINTS.map((added) => ({ added, template: templateOf(added.method, added.path) }));
+const ADDED_BY_OPERATION = new Map(ADDED_ENDPOINTS.map((added) => [added.operation, added]));
 
 const REMOVED_AT: ReadonlyMap<string, number> = new Map(
   FEATURE_LEVEL_CHANGES.flatMap((change) =>
@@ -132,10 +141,21 @@ export function endpointSince(endpoint: string): number | undefined {
   return ADDED_BY_ENDPOINT.get(endpoint)?.since;
 }
 
-/** The added endpoint a concrete request (`/user_groups/7/members`) reaches, if any. */
-export function addedEndpointOfRequest(method: string, path: string): AddedEndpoint | undefined {
+/**
+ * The endpoint added after `level` that a concrete request (`/user_groups/7/members`)
+ * reaches, if any: none when an endpoint the level has takes the request too
+ * (PATCH /users/11 is the old PATCH /users/{user_id}, not the later PATCH /users/{email}).
+ */
+export function laterEndpointOfRequest(method: string, path: string, level: number): AddedEndpoint | undefined {
   const bare = path.split('?')[0] ?? path;
-  return ADDED_TEMPLATES.find(({ template }) => template.method === method && template.pattern.test(bare))?.added;
+  let later: AddedEndpoint | undefined;
+  for (const template of TEMPLATES) {
+    if (template.method !== method || !template.pattern.test(bare)) continue;
+    const added = ADDED_BY_OPERATION.get(template.operation);
+    if (added === undefined || added.since <= level) return undefined;
+    later ??= added;
+  }
+  return later;
 }
 
 /** A top-level response key the table says appeared at a level. */
