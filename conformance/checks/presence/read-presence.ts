@@ -88,7 +88,8 @@ async function register(ctx: CheckContext): Promise<void> {
     if (typeof body['queue_id'] === 'string') await ctx.call(member, 'DELETE', '/events', { queue_id: body['queue_id'] });
     expectTrue(isPresencesDict(body['presences'], format), `${format} presences from register, got ${JSON.stringify(body['presences'])}`, 'presence.register');
     // presence_last_update_id appeared at feature level 263: absent below it.
-    const lastUpdateId = ctx.featureLevel >= PRESENCE_LAST_UPDATE_ID_LEVEL ? Number.isInteger(body['presence_last_update_id']) : !('presence_last_update_id' in body);
+    const lastUpdateId =
+      ctx.featureLevel >= PRESENCE_LAST_UPDATE_ID_LEVEL ? Number.isInteger(body['presence_last_update_id']) : !('presence_last_update_id' in body);
     expectTrue(
       typeof body['server_timestamp'] === 'number' && lastUpdateId,
       `server_timestamp and ${ctx.featureLevel >= PRESENCE_LAST_UPDATE_ID_LEVEL ? 'an integer' : 'no (before feature level 263)'} presence_last_update_id from register, got ${JSON.stringify({ server_timestamp: body['server_timestamp'], presence_last_update_id: body['presence_last_update_id'] })}`,
