@@ -15,6 +15,7 @@ const OWN_PROCESS = [
   'conformance/package.test.ts',
   'conformance/report.test.ts',
   'conformance/suite.http.test.ts',
+  'conformance/suite.levels.http.test.ts',
 ];
 
 const EXCLUDE = [...configDefaults.exclude, 'dist/**', 'reports/**', '.stryker-tmp/**'];

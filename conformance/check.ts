@@ -70,6 +70,12 @@ export interface CheckContext {
   readonly clock?: TargetClock;
   /** The organization's JWT secret when the tester gave it (see Target.jwtKey); checks that need it skip without it. */
   readonly jwtKey?: string;
+  /**
+   * The feature level the target is judged as of (what its GET
+   * /server_settings claims, or the tester's --feature-level): a check whose
+   * behaviour changed at a level expects the form of this one.
+   */
+  readonly featureLevel: number;
 }
 
 export interface Check {
@@ -82,6 +88,23 @@ export interface Check {
   readonly level: Level;
   /** The endpoint the check is about, as `METHOD /path/{param}` (the route's template). */
   readonly endpoint: string;
+  /**
+   * The feature level the checked behaviour appeared at: a target judged
+   * below it skips the check ("needs feature level ≥ N"). Without it, the
+   * level the feature-level table says `endpoint` appeared at; with it, that
+   * level is replaced (a check that exercises the endpoint's older form
+   * below it gives the older level, 0 for any). A check none of whose
+   * clauses holds at the target's level is skipped too.
+   */
+  readonly since?: number;
+  /** The feature level the checked behaviour stopped at: a target judged at or above it skips the check. */
+  readonly before?: number;
+  /**
+   * Set for checks that call endpoints the target's level lacks on purpose
+   * (to see them answer as unknown). Otherwise a call to an endpoint that
+   * appeared after the target's level skips the check.
+   */
+  readonly callsLaterEndpoints?: true;
   run(ctx: CheckContext): Promise<void>;
 }
 

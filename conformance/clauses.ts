@@ -46,6 +46,10 @@ export interface Clause {
   readonly level: Level;
   /** `METHOD /path/{param}` when the clause is about one endpoint; absent for cross-cutting rules. */
   readonly endpoint?: string;
+  /** The feature level the rule holds from (absent: every level). */
+  readonly since?: number;
+  /** The feature level the rule holds until, exclusive: an older form the server changed there. */
+  readonly before?: number;
 }
 
 export const CLAUSES: readonly Clause[] = [

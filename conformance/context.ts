@@ -5,6 +5,7 @@
  */
 import type { Session } from './bootstrap.js';
 import { type Actor, type CheckContext, CheckSkipped, type Exchange } from './check.js';
+import { LevelSkipped, laterEndpointOfRequest, NEWEST_FEATURE_LEVEL } from './feature-level.js';
 import type { TargetAuth, TargetBytesResponse, TargetFile, TargetResponse } from './target.js';
 
 /**
@@ -37,9 +38,19 @@ export interface RecordingContext extends CheckContext {
   readonly exchanges: readonly Exchange[];
 }
 
+export interface ContextOptions {
+  readonly seed: number;
+  readonly runs: number;
+  /** The level the target is judged as of (default: the newest). */
+  readonly featureLevel?: number;
+  /** Whether a call to an endpoint that appeared after that level goes out (default: it skips the check). */
+  readonly callsLaterEndpoints?: boolean;
+}
+
 /** A fresh context per check over the run's shared session. */
-export function createContext(session: Session, options: { readonly seed: number; readonly runs: number }): RecordingContext {
+export function createContext(session: Session, options: ContextOptions): RecordingContext {
   const clock = session.target.clock;
+  const featureLevel = options.featureLevel ?? NEWEST_FEATURE_LEVEL;
   const exchanges: Exchange[] = [];
   const call = async (
     auth: TargetAuth,
@@ -48,6 +59,11 @@ export function createContext(session: Session, options: { readonly seed: number
     params: Readonly<Record<string, string>> = {},
     files: readonly TargetFile[] = [],
   ): Promise<TargetResponse> => {
+    if (options.callsLaterEndpoints !== true) {
+      // A check exercising an endpoint newer than the target's level proves nothing about that target.
+      const added = laterEndpointOfRequest(method, path, featureLevel);
+      if (added !== undefined) throw new LevelSkipped({ needs: added.since }, featureLevel, `${added.endpoint} appeared there`);
+    }
     let response: TargetResponse;
     try {
       response = await session.target.call(auth, method, path, params, files);
@@ -79,6 +95,7 @@ export function createContext(session: Session, options: { readonly seed: number
     cast: session.cast,
     seed: options.seed,
     runs: options.runs,
+    featureLevel,
     ...(clock === undefined ? {} : { clock }),
     ...(session.target.jwtKey === undefined ? {} : { jwtKey: session.target.jwtKey }),
     exchanges,

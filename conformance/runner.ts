@@ -7,10 +7,11 @@ import { defaultFixtureData } from '../src/fixtures/load.js';
 import { bootstrap, CouldNotRunError, interruptionReason, type Ledger, newLedger, newRunId, RunInterrupted, type Session, SetupFailure } from './bootstrap.js';
 import { type Check, CheckSkipped, type Exchange, type Level } from './check.js';
 import { ALL_CHECKS } from './checks/index.js';
-import { CLAUSES, type Clause } from './clauses.js';
+import { CLAUSES, type Clause, clauseById } from './clauses.js';
 import { createContext, describeCause, TransportError } from './context.js';
+import { clauseHoldsAt, type JudgedLevel, judgedLevel, LevelSkipped, levelExclusion, NEWEST_FEATURE_LEVEL } from './feature-level.js';
 import { failureRecord } from './report/failure.js';
-import type { CheckResult, ClauseSummary, ConformanceReport, FailureRecord, NotRunCheck } from './report/types.js';
+import { type CheckResult, type ClauseSummary, type ConformanceReport, type FailureRecord, isExcludedByLevel, type NotRunCheck } from './report/types.js';
 import type { Target, TargetCredentials } from './target.js';
 import { httpTarget } from './targets/http.js';
 import { modelTarget } from './targets/model.js';
@@ -74,6 +75,12 @@ export interface ConformanceOptions extends SelectionOptions {
   readonly runs?: number;
   /** Per-check time limit in milliseconds (default 120000). */
   readonly timeoutMs?: number;
+  /**
+   * Judge the target as of this feature level instead of the one its GET
+   * /server_settings claims (`chatref conform --feature-level N`). The
+   * in-process model (`target: 'model'`) is then also served at it.
+   */
+  readonly featureLevel?: number;
   readonly onProgress?: (event: ProgressEvent) => void;
   /**
    * Stops the run: the set-up stops between two users, or the check in
@@ -147,10 +154,23 @@ export function isTarget(spec: TargetSpec): spec is Target {
   return typeof spec === 'object' && typeof (spec as Target).call === 'function';
 }
 
-export function resolveTarget(options: Pick<ConformanceOptions, 'target' | 'owner' | 'baseUrl' | 'seed'>): ResolvedTarget {
+export function resolveTarget(options: Pick<ConformanceOptions, 'target' | 'owner' | 'baseUrl' | 'seed' | 'featureLevel'>): ResolvedTarget {
   const spec = options.target;
   if (spec === 'model') {
-    return { target: modelTarget(options.seed === undefined ? {} : { seed: options.seed }), owner: modelOwner(), baseUrl: undefined, owned: true };
+    // The in-process model serves the level it is judged at.
+    let target: Target;
+    try {
+      target = modelTarget({
+        ...(options.seed === undefined ? {} : { seed: options.seed }),
+        ...(options.featureLevel === undefined ? {} : { featureLevel: options.featureLevel }),
+      });
+    } catch (error) {
+      // A level the model does not serve.
+      if (options.featureLevel !== undefined)
+        throw new CouldNotRunError(`the model cannot serve feature level ${options.featureLevel}: ${describeCause(error)}`);
+      throw error;
+    }
+    return { target, owner: modelOwner(), baseUrl: undefined, owned: true };
   }
   if (isTarget(spec)) {
     if (options.owner === undefined) throw new TypeError('runConformance: a Target object needs `owner` credentials');
@@ -194,20 +214,33 @@ export interface CheckRunOptions {
   readonly timeoutMs?: number;
   /** The clause register failures are described from (default CLAUSES). */
   readonly clauses?: readonly Clause[];
+  /** The feature level the target is judged as of (default: the newest). */
+  readonly featureLevel?: number;
 }
 
-/** Runs one check on the session and judges it. */
+/** Runs one check on the session and judges it (a check the level excludes is skipped without a request). */
 export async function runCheck(session: Session, check: Check, options: CheckRunOptions): Promise<CheckOutcome> {
-  const context = createContext(session, options);
+  const featureLevel = options.featureLevel ?? NEWEST_FEATURE_LEVEL;
+  const context = createContext(session, { ...options, featureLevel, ...(check.callsLaterEndpoints === true ? { callsLaterEndpoints: true } : {}) });
   const started = performance.now();
   let error: unknown;
   let failed = false;
   let skipped: string | undefined;
+  let needsFeatureLevel: number | undefined;
+  let goneAtFeatureLevel: number | undefined;
+  const lookUp = (id: string) => (options.clauses === undefined ? clauseById(id) : options.clauses.find((clause) => clause.id === id));
   try {
+    const excluded = levelExclusion(check, featureLevel, lookUp);
+    if (excluded !== undefined) throw excluded;
     await withTimeout(check.run(context), options.timeoutMs ?? DEFAULT_TIMEOUT_MS, `check ${check.id}`);
   } catch (thrown) {
-    if (thrown instanceof CheckSkipped) skipped = thrown.reason;
-    else {
+    if (thrown instanceof CheckSkipped) {
+      skipped = thrown.reason;
+      if (thrown instanceof LevelSkipped) {
+        needsFeatureLevel = thrown.needs;
+        goneAtFeatureLevel = thrown.gone;
+      }
+    } else {
       failed = true;
       error = thrown;
     }
@@ -232,6 +265,8 @@ export async function runCheck(session: Session, check: Check, options: CheckRun
     requests: context.exchanges.length,
     ...(failed ? { failure: failureOf(error, check, context.exchanges, options.baseUrl, options.clauses) } : {}),
     ...(skipped === undefined ? {} : { skipped }),
+    ...(needsFeatureLevel === undefined ? {} : { needsFeatureLevel }),
+    ...(goneAtFeatureLevel === undefined ? {} : { goneAtFeatureLevel }),
   };
   return { result };
 }
@@ -258,8 +293,9 @@ export function summarizeClauses(
   clauses: readonly Clause[],
   checks: readonly Check[],
   results: readonly CheckResult[],
-  options: Pick<SelectionOptions, 'only' | 'level'>,
+  options: Pick<SelectionOptions, 'only' | 'level'> & { readonly featureLevel?: number },
 ): ClauseSummary[] {
+  const featureLevel = options.featureLevel;
   const level = options.level ?? 'compat';
   const verdicts = new Map(results.map((result) => [result.id, result.verdict]));
   const naming = new Map<string, string[]>();
@@ -277,30 +313,34 @@ export function summarizeClauses(
       failedClauses.add(clause);
     }
   }
-  return clauses
-    .filter((clause) => failedClauses.has(clause.id) || level === 'compat' || clause.level === 'spec')
-    .filter(
-      (clause) =>
-        options.only === undefined ||
-        failedClauses.has(clause.id) ||
-        naming.has(clause.id) ||
-        matchesPattern(options.only, [clause.id, ...(clause.endpoint === undefined ? [] : [clause.endpoint])]),
-    )
-    .map((clause) => {
-      const ids = naming.get(clause.id) ?? [];
-      const ran = ids.filter((id) => verdicts.has(id) && verdicts.get(id) !== 'skip');
-      const failing = failedClauses.has(clause.id) || ran.some((id) => verdicts.get(id) === 'fail');
-      const status = failing ? 'fail' : ran.length === 0 ? 'not covered' : 'pass';
-      return {
-        id: clause.id,
-        level: clause.level,
-        section: clause.section,
-        summary: clause.summary,
-        ...(clause.endpoint === undefined ? {} : { endpoint: clause.endpoint }),
-        status,
-        checks: ids,
-      };
-    });
+  return (
+    clauses
+      .filter((clause) => failedClauses.has(clause.id) || level === 'compat' || clause.level === 'spec')
+      // A rule that does not hold at the target's level is not the target's to pass or fail.
+      .filter((clause) => failedClauses.has(clause.id) || featureLevel === undefined || clauseHoldsAt(clause, featureLevel))
+      .filter(
+        (clause) =>
+          options.only === undefined ||
+          failedClauses.has(clause.id) ||
+          naming.has(clause.id) ||
+          matchesPattern(options.only, [clause.id, ...(clause.endpoint === undefined ? [] : [clause.endpoint])]),
+      )
+      .map((clause) => {
+        const ids = naming.get(clause.id) ?? [];
+        const ran = ids.filter((id) => verdicts.has(id) && verdicts.get(id) !== 'skip');
+        const failing = failedClauses.has(clause.id) || ran.some((id) => verdicts.get(id) === 'fail');
+        const status = failing ? 'fail' : ran.length === 0 ? 'not covered' : 'pass';
+        return {
+          id: clause.id,
+          level: clause.level,
+          section: clause.section,
+          summary: clause.summary,
+          ...(clause.endpoint === undefined ? {} : { endpoint: clause.endpoint }),
+          status,
+          checks: ids,
+        };
+      })
+  );
 }
 
 // -------------------------------------------------------------------- run
@@ -326,6 +366,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   let baseUrl: string | undefined;
   let runId: string | undefined;
   let setupCheck: Check | undefined;
+  let judged: JudgedLevel | undefined;
   let stage = 'setting up';
 
   const finish = (end: { readonly couldNotRun?: string; readonly interrupted?: string } = {}): ConformanceReport => {
@@ -339,11 +380,22 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     // Signalled after the last check ran: nothing is missing, so the verdict stands.
     const interrupted = end.interrupted !== undefined && notRun.length > 0 ? end.interrupted : undefined;
     const outcome = end.couldNotRun !== undefined ? 'could not run' : interrupted !== undefined ? 'interrupted' : failed > 0 ? 'fail' : 'pass';
+    const excludedByLevel = results.filter(isExcludedByLevel).length;
     return {
       target: targetName,
       ...(baseUrl === undefined ? {} : { baseUrl }),
       ...(runId === undefined ? {} : { runId }),
       level,
+      ...(judged === undefined
+        ? options.featureLevel === undefined
+          ? {}
+          : { featureLevel: options.featureLevel, featureLevelSource: 'option' as const }
+        : {
+            featureLevel: judged.level,
+            featureLevelSource: judged.source,
+            ...(judged.claimed === undefined ? {} : { claimedFeatureLevel: judged.claimed }),
+          }),
+      excludedByLevel,
       ...(options.only === undefined ? {} : { only: options.only }),
       seed,
       runs,
@@ -357,7 +409,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       skipped,
       results: [...results],
       notRun,
-      clauses: summarizeClauses(clauses, setupCheck === undefined ? checks : [setupCheck, ...checks], results, options),
+      clauses: summarizeClauses(clauses, setupCheck === undefined ? checks : [setupCheck, ...checks], results, {
+        ...options,
+        ...(judged === undefined ? {} : { featureLevel: judged.level }),
+      }),
       unknownClauses: [...new Set([...unknownClauses, ...results.flatMap((result) => result.failure?.blames ?? []).filter((id) => !known.has(id))])].sort(),
     };
   };
@@ -379,6 +434,17 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   }
   targetName = resolved.target.name;
   baseUrl = resolved.baseUrl;
+  if (options.featureLevel !== undefined && (!Number.isSafeInteger(options.featureLevel) || options.featureLevel < 1)) {
+    if (resolved.owned) await resolved.target.close();
+    return finish({ couldNotRun: `featureLevel must be a positive integer, not ${String(options.featureLevel)}` });
+  }
+  try {
+    judged = await judgedLevel(resolved.target, options.featureLevel);
+  } catch (error) {
+    if (resolved.owned) await resolved.target.close();
+    return finish({ couldNotRun: `GET /server_settings (for the target's feature level) got no answer: ${describeCause(error)}` });
+  }
+  const featureLevel = judged.level;
   const ledger = newLedger();
   const newId = newRunId();
   options.onProgress?.({
@@ -414,6 +480,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
           runs,
           baseUrl,
           clauses,
+          featureLevel,
           ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
         });
         if ('stopped' in outcome) {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { bootstrap, type Session } from './bootstrap.js';
 import type { Check } from './check.js';
 import { describeCause } from './context.js';
+import { judgedLevel } from './feature-level.js';
 import { failureBlock } from './report/console.js';
 import { type ConformanceOptions, DEFAULT_RUNS, DEFAULT_SEED, type ResolvedTarget, resolveTarget, runCheck, selectChecks, type TargetSpec } from './runner.js';
 
@@ -59,11 +60,13 @@ export function registerConformanceTests(options: VitestConformanceOptions): rea
     let resolved: ResolvedTarget | undefined;
     let session: Session | undefined;
     let setupError: Error | undefined;
+    let featureLevel: number | undefined;
 
     beforeAll(async () => {
       try {
         const spec = typeof options.target === 'function' ? await options.target() : options.target;
         resolved = resolveTarget({ ...options, target: spec, seed });
+        featureLevel = (await judgedLevel(resolved.target, options.featureLevel)).level;
         session = await bootstrap(resolved.target, resolved.owner);
       } catch (error) {
         // Reported by every test rather than thrown here, so each check shows why it could not run.
@@ -83,10 +86,16 @@ export function registerConformanceTests(options: VitestConformanceOptions): rea
           if (session === undefined || resolved === undefined) {
             throw new Error(`the suite could not run: ${setupError === undefined ? 'no session' : describeCause(setupError)}`);
           }
-          const outcome = await runCheck(session, check, { seed, runs, baseUrl: resolved.baseUrl, timeoutMs });
+          const outcome = await runCheck(session, check, {
+            seed,
+            runs,
+            baseUrl: resolved.baseUrl,
+            timeoutMs,
+            ...(featureLevel === undefined ? {} : { featureLevel }),
+          });
           if ('stopped' in outcome) throw new Error(`the suite could not run: ${outcome.stopped}`);
           const { result } = outcome;
-          // A check that could not run on this target (no settable clock, no JWT key) reports as skipped, never as passed.
+          // A check that could not run on this target (no settable clock, no JWT key, a later feature level) reports as skipped, never as passed.
           if (result.verdict === 'skip') context.skip(result.skipped);
           if (result.verdict === 'fail') {
             throw new ConformanceTestFailure([...failureBlock(result), '', `seed ${seed}`].join('\n'));

@@ -1,6 +1,6 @@
 /** Subscriptions: POST, DELETE and GET /users/me/subscriptions, and GET /users/{user_id}/subscriptions/{stream_id}. */
 import type { Clause } from '../clauses.js';
-import { compat, spec } from './clause.js';
+import { compat, since, spec, until } from './clause.js';
 
 const SUBSCRIBE = 'POST /users/me/subscriptions';
 const UNSUBSCRIBE = 'DELETE /users/me/subscriptions';
@@ -62,9 +62,30 @@ export const CHANNEL_CLAUSES: readonly Clause[] = [
     SUBSCRIBE,
   ),
   spec('subscribe.creation-only', SECTION, 'the settings after announce apply only to channels the call creates and are ignored for existing ones', SUBSCRIBE),
-  spec('subscribe.principal.unknown', `${SECTION}; Errors`, 'an unknown principal gives HTTP 400 BAD_REQUEST (feature level 208 and later)', SUBSCRIBE),
-  spec('subscribe.principal.deactivated', `${SECTION}; Errors`, 'a deactivated principal gives HTTP 400 BAD_REQUEST (feature level 208 and later)', SUBSCRIBE),
-  spec('subscribe.archived', SECTION, 'at feature level 362 and later, subscriptions in archived channels can be modified', SUBSCRIBE),
+  since(
+    208,
+    spec('subscribe.principal.unknown', `${SECTION}; Errors`, 'an unknown principal gives HTTP 400 BAD_REQUEST (feature level 208 and later)', SUBSCRIBE),
+  ),
+  since(
+    208,
+    spec(
+      'subscribe.principal.deactivated',
+      `${SECTION}; Errors`,
+      'a deactivated principal gives HTTP 400 BAD_REQUEST (feature level 208 and later)',
+      SUBSCRIBE,
+    ),
+  ),
+  until(
+    208,
+    spec(
+      'subscribe.principal.legacy-error',
+      `${SECTION}; Errors`,
+      'before feature level 208, an unknown or deactivated principal gives HTTP 403 UNAUTHORIZED_PRINCIPAL',
+      SUBSCRIBE,
+    ),
+  ),
+  since(362, spec('subscribe.archived', SECTION, 'at feature level 362 and later, subscriptions in archived channels can be modified', SUBSCRIBE)),
+  until(362, spec('subscribe.archived.frozen', SECTION, 'before feature level 362, subscriptions in archived channels cannot be modified', SUBSCRIBE)),
   spec(
     'subscribe.add-subscribers-group',
     CHANNEL_SECTION,
@@ -80,11 +101,14 @@ export const CHANNEL_CLAUSES: readonly Clause[] = [
     'the name and description limits are the max_stream_name_length and max_stream_description_length the register response reports',
     SUBSCRIBE,
   ),
-  spec(
-    'subscribe.removed-parameters',
-    `Versioning; ${SECTION}`,
-    'from feature level 333 stream_post_policy and is_announcement_only are no longer subscribe parameters: they are reported as ignored and not applied',
-    SUBSCRIBE,
+  since(
+    333,
+    spec(
+      'subscribe.removed-parameters',
+      `Versioning; ${SECTION}`,
+      'from feature level 333 stream_post_policy and is_announcement_only are no longer subscribe parameters: they are reported as ignored and not applied',
+      SUBSCRIBE,
+    ),
   ),
 
   // ------------------------------------------------------------------ spec: removing subscribers (Channel permission notes)

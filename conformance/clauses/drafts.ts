@@ -5,7 +5,7 @@
  * zerver/views/navigation_views.py; events in server-events.md §5.7).
  */
 import type { Clause } from '../clauses.js';
-import { compat } from './clause.js';
+import { compat, withLevels } from './clause.js';
 
 const DRAFTS = 'GET /drafts';
 const CREATE_DRAFTS = 'POST /drafts';
@@ -20,7 +20,7 @@ const drafts = 'zerver/lib/drafts.py';
 const views = 'zerver/views/navigation_views.py';
 const ev = 'server-events.md: §5.7';
 
-export const DRAFT_CLAUSES: readonly Clause[] = [
+const ALL_DRAFT_CLAUSES: readonly Clause[] = [
   compat(
     'drafts.create.list',
     drafts,
@@ -65,3 +65,6 @@ export const DRAFT_CLAUSES: readonly Clause[] = [
     ADD_VIEW,
   ),
 ];
+
+/** Navigation views appeared at feature level 390. */
+export const DRAFT_CLAUSES: readonly Clause[] = withLevels(ALL_DRAFT_CLAUSES, { 'navigation-views.*': 390, 'events.navigation-views': 390 });

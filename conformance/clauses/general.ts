@@ -45,6 +45,13 @@ export const GENERAL_CLAUSES: readonly Clause[] = [
     summary: 'The server describes its version by an integer feature level.',
     level: 'spec',
   },
+  {
+    id: 'general.versioning.consistent',
+    section: 'Versioning',
+    summary:
+      'A server is the version it claims: at feature level L it sends no server_settings or register key, and serves no endpoint, that appeared after L (changes are tied to feature levels).',
+    level: 'spec',
+  },
   // ---------------------------------------------------------------- compat
   {
     id: 'general.routing.not-found',

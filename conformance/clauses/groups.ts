@@ -1,5 +1,5 @@
 import type { Clause } from '../clauses.js';
-import { compat, spec } from './clause.js';
+import { compat, since, spec, until } from './clause.js';
 
 const MEMBERS = 'POST /user_groups/{user_group_id}/members';
 const MEMBERS_SECTION = 'POST /user_groups/{user_group_id}/members — update group members';
@@ -23,13 +23,13 @@ export const GROUP_CLAUSES: readonly Clause[] = [
     MEMBERS,
   ),
   spec('groups.members.active-users-only', MEMBERS_SECTION, 'only non-deactivated users may be added or removed', MEMBERS),
-  spec(
-    'groups.members.deactivated-group',
-    MEMBERS_SECTION,
-    "at the service's feature level (391 or later), a deactivated group's members can be changed",
-    MEMBERS,
+  since(391, spec('groups.members.deactivated-group', MEMBERS_SECTION, "from feature level 391, a deactivated group's members can be changed", MEMBERS)),
+  until(
+    391,
+    spec('groups.members.deactivated-group.frozen', MEMBERS_SECTION, "before feature level 391, a deactivated group's members cannot be changed", MEMBERS),
   ),
-  spec('groups.members.bots', MEMBERS_SECTION, "at the service's feature level (496 or later), bots may call the endpoint", MEMBERS),
+  since(496, spec('groups.members.bots', MEMBERS_SECTION, 'from feature level 496, bots may call the endpoint', MEMBERS)),
+  until(496, spec('groups.members.bots.refused', MEMBERS_SECTION, 'before feature level 496, bots cannot call the endpoint', MEMBERS)),
 
   // GET /user_groups
   compat(

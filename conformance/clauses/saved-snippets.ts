@@ -6,7 +6,7 @@
  * facts in server-messages-channels.md §11 and server-events.md §5.7).
  */
 import type { Clause } from '../clauses.js';
-import { compat, spec } from './clause.js';
+import { compat, spec, withLevels } from './clause.js';
 
 const LIST = 'GET /saved_snippets';
 const CREATE = 'POST /saved_snippets';
@@ -17,7 +17,7 @@ const EDIT_SECTION = 'PATCH /saved_snippets/{saved_snippet_id}';
 const facts = 'server-messages-channels.md: §11';
 const ev = 'server-events.md: §5.7';
 
-export const SAVED_SNIPPET_CLAUSES: readonly Clause[] = [
+const ALL_SAVED_SNIPPET_CLAUSES: readonly Clause[] = [
   // ------------------------------------------------------------------ spec
   spec('snippets.edit.title', EDIT_SECTION, 'title, when sent, becomes the snippet’s title; the content stays', EDIT),
   spec('snippets.edit.content', EDIT_SECTION, 'content, when sent, becomes the snippet’s Markdown content; the title stays', EDIT),
@@ -46,3 +46,11 @@ export const SAVED_SNIPPET_CLAUSES: readonly Clause[] = [
   compat('events.snippets.remove', ev, 'deleting a snippet sends saved_snippets op remove with saved_snippet_id', DELETE),
   compat('events.snippets.owner-only', ev, 'saved_snippets events reach the snippet’s owner and nobody else', CREATE),
 ];
+
+/** Saved snippets appeared at feature level 297, their editing at 368. */
+export const SAVED_SNIPPET_CLAUSES: readonly Clause[] = withLevels(ALL_SAVED_SNIPPET_CLAUSES, {
+  'snippets.*': 297,
+  'events.snippets.*': 297,
+  'snippets.edit.*': 368,
+  'events.snippets.update': 368,
+});

@@ -6,7 +6,7 @@
  * a target whose clock the suite can move.
  */
 import type { Clause } from '../clauses.js';
-import { compat } from './clause.js';
+import { compat, withLevels } from './clause.js';
 
 const LIST = 'GET /scheduled_messages';
 const CREATE = 'POST /scheduled_messages';
@@ -21,7 +21,7 @@ const actions = 'zerver/actions/scheduled_messages.py';
 const reminders = 'zerver/lib/reminders.py';
 const ev = 'server-events.md: §5.7';
 
-export const SCHEDULED_MESSAGE_CLAUSES: readonly Clause[] = [
+const ALL_SCHEDULED_MESSAGE_CLAUSES: readonly Clause[] = [
   compat(
     'scheduled.create.list',
     views,
@@ -67,3 +67,12 @@ export const SCHEDULED_MESSAGE_CLAUSES: readonly Clause[] = [
     REMIND,
   ),
 ];
+
+/** Message reminders appeared at feature level 381 (creating them); listing, deleting, register's reminders and their events at 399. */
+export const SCHEDULED_MESSAGE_CLAUSES: readonly Clause[] = withLevels(ALL_SCHEDULED_MESSAGE_CLAUSES, {
+  'reminders.*': 381,
+  'reminders.create.list': 399,
+  'reminders.delete': 399,
+  'reminders.register': 399,
+  'events.reminders': 399,
+});

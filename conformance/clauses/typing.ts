@@ -5,7 +5,7 @@
  * (`compat`, facts in server-messages-channels.md §9 and server-events.md §5.2).
  */
 import type { Clause } from '../clauses.js';
-import { compat, spec } from './clause.js';
+import { compat, since, spec, until } from './clause.js';
 
 const TYPING = 'POST /typing';
 const EDIT = 'POST /messages/{message_id}/typing';
@@ -16,7 +16,8 @@ const ev = (section: string) => `server-events.md: ${section}`;
 
 export const TYPING_CLAUSES: readonly Clause[] = [
   // ------------------------------------------------------------------ spec
-  spec('typing.edit.path', EDIT_SECTION, 'the message being edited is named by the integer message_id path segment', EDIT),
+  since(361, spec('typing.edit.path', EDIT_SECTION, 'the message being edited is named by the integer message_id path segment', EDIT)),
+  until(361, spec('typing.edit.legacy-path', EDIT_SECTION, 'before feature level 361, the path is /message_edit_typing with message_id in the body', EDIT)),
   spec('typing.edit.op', EDIT_SECTION, 'op is required and is start or stop', EDIT),
   spec('typing.edit.notifies', `${EDIT_SECTION}; Events`, 'setting typing status while editing notifies the other users who would see the edit', EDIT),
 

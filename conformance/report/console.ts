@@ -10,7 +10,7 @@
  * reason and no count.
  */
 import { prettyJson } from './diff.js';
-import type { CheckResult, ClauseSummary, ConformanceReport, ExchangeRecord, FailureRecord } from './types.js';
+import { type CheckResult, type ClauseSummary, type ConformanceReport, type ExchangeRecord, type FailureRecord, isExcludedByLevel } from './types.js';
 
 /** Answers longer than this many lines are cut in the console (the JSON and HTML reports keep them whole). */
 const MAX_BODY_LINES = 40;
@@ -88,6 +88,19 @@ export function clauseLine(clause: ClauseSummary): string {
   return `  ${clause.status.padEnd(11)} ${clause.level.padEnd(6)} ${clause.id}${checks}`;
 }
 
+/** `Judged at feature level 185 (the server's claim), 12 checks excluded`: the level a run judged and where it came from. */
+export function featureLevelText(report: ConformanceReport): string | undefined {
+  if (report.featureLevel === undefined) return undefined;
+  const source =
+    report.featureLevelSource === 'option'
+      ? `--feature-level${report.claimedFeatureLevel === undefined ? '' : `; the server claims ${report.claimedFeatureLevel}`}`
+      : report.featureLevelSource === 'assumed'
+        ? 'the server reports none: judged as the newest'
+        : 'what the server claims';
+  const excluded = report.excludedByLevel === 1 ? '1 check excluded by it' : `${report.excludedByLevel} checks excluded by it`;
+  return `Judged at feature level ${report.featureLevel} (${source}), ${excluded}`;
+}
+
 /** How many not-run checks the console names before it only counts them. */
 const MAX_NOT_RUN_LISTED = 10;
 
@@ -112,10 +125,15 @@ export function formatConsoleReport(report: ConformanceReport, options: { readon
     const sorted = [...report.clauses].sort((a, b) => order.indexOf(a.status) - order.indexOf(b.status));
     for (const clause of sorted) lines.push(clauseLine(clause));
   }
-  const skipped = report.results.filter((result) => result.verdict === 'skip');
+  const skipped = report.results.filter((result) => result.verdict === 'skip' && !isExcludedByLevel(result));
   if (skipped.length > 0) {
     lines.push('', `Skipped on this target (${skipped.length}):`);
     for (const result of skipped) lines.push(`  skip ${result.id}: ${result.skipped ?? ''}`);
+  }
+  const excluded = report.results.filter(isExcludedByLevel);
+  if (excluded.length > 0) {
+    lines.push('', `Excluded by the target's feature level ${report.featureLevel ?? '?'} (${excluded.length}):`);
+    for (const result of excluded) lines.push(`  skip ${result.id}: ${result.skipped ?? ''}`);
   }
   const notRun = report.notRun;
   if (notRun.length > 0) {
@@ -129,8 +147,11 @@ export function formatConsoleReport(report: ConformanceReport, options: { readon
   if (lines.length > 0) lines.push('');
   const where = `${report.target}${report.runId === undefined ? '' : `, run ${report.runId}`}`;
   lines.push(`Target ${where}, seed ${report.seed}, ${report.runs} property runs, ${(report.durationMs / 1000).toFixed(1)} s`);
+  const level = featureLevelText(report);
+  if (level !== undefined) lines.push(level);
   if (report.couldNotRun !== undefined) lines.push(`could not finish: ${report.couldNotRun}`);
-  const counts = `${report.passed} passed, ${report.failed} failed${report.skipped > 0 ? `, ${report.skipped} skipped` : ''}`;
+  const byLevel = report.excludedByLevel > 0 ? ` (${report.excludedByLevel} by feature level)` : '';
+  const counts = `${report.passed} passed, ${report.failed} failed${report.skipped > 0 ? `, ${report.skipped} skipped${byLevel}` : ''}`;
   const ran = `${counts}${notRun.length > 0 ? `, ${notRun.length} not run` : ''}`;
   if (report.outcome === 'interrupted') lines.push(`interrupted by ${report.interrupted ?? 'request'}: ${ran}`);
   else if (report.couldNotRun !== undefined) lines.push(`stopped: ${ran}`);

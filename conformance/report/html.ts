@@ -5,7 +5,7 @@
  * and curl reproduction, the clause table with filters, and every check
  * with its details.
  */
-import { blameText } from './console.js';
+import { blameText, featureLevelText } from './console.js';
 import { prettyJson } from './diff.js';
 import type { CheckResult, ClauseStatus, ConformanceReport, NotRunCheck, Verdict } from './types.js';
 import { escapeXml as esc } from './xml.js';
@@ -272,13 +272,13 @@ ${report.notRun.map((check) => notRunRow(check, why)).join('\n')}
 </head>
 <body>
 <h1>${esc(title)}</h1>
-<p class="meta">Run <code>${esc(report.runId ?? '—')}</code> · started ${esc(report.startedAt)} · ${esc((report.durationMs / 1000).toFixed(1))} s · level ${esc(report.level)}${report.only === undefined ? '' : ` · only <code>${esc(report.only)}</code>`} · seed ${esc(String(report.seed))} · ${esc(String(report.runs))} property runs</p>
+<p class="meta">Run <code>${esc(report.runId ?? '—')}</code> · started ${esc(report.startedAt)} · ${esc((report.durationMs / 1000).toFixed(1))} s · level ${esc(report.level)}${report.featureLevel === undefined ? '' : ` · ${esc(featureLevelText(report) ?? '')}`}${report.only === undefined ? '' : ` · only <code>${esc(report.only)}</code>`} · seed ${esc(String(report.seed))} · ${esc(String(report.runs))} property runs</p>
 ${stopped !== undefined ? `<p class="couldnot"><strong>${esc(stopped)}</strong></p>` : report.couldNotRun === undefined ? '' : `<p class="couldnot"><strong>Could not run:</strong> ${esc(report.couldNotRun)}</p>`}
 ${verdict}
 <div class="totals">
 <span class="total pass"><b>${report.passed}</b>checks passed</span>
 <span class="total fail"><b>${report.failed}</b>checks failed</span>
-${report.skipped > 0 ? `<span class="total uncovered"><b>${report.skipped}</b>checks skipped</span>\n` : ''}${report.notRun.length > 0 ? `<span class="total uncovered"><b>${report.notRun.length}</b>checks not run</span>\n` : ''}<span class="total pass"><b>${count('pass')}</b>clauses pass</span>
+${report.skipped > 0 ? `<span class="total uncovered"><b>${report.skipped}</b>checks skipped</span>\n` : ''}${report.excludedByLevel > 0 ? `<span class="total uncovered"><b>${report.excludedByLevel}</b>excluded by feature level ${esc(String(report.featureLevel ?? ''))}</span>\n` : ''}${report.notRun.length > 0 ? `<span class="total uncovered"><b>${report.notRun.length}</b>checks not run</span>\n` : ''}<span class="total pass"><b>${count('pass')}</b>clauses pass</span>
 <span class="total fail"><b>${count('fail')}</b>clauses fail</span>
 <span class="total uncovered"><b>${count('not covered')}</b>clauses not covered</span>
 </div>

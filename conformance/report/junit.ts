@@ -68,6 +68,18 @@ export function formatJunitReport(report: ConformanceReport): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="chatref conformance" tests="${tests}" failures="${report.failed}" errors="${errors}" skipped="${report.skipped + report.notRun.length}" time="${seconds(report.durationMs)}">`,
   ];
+  // The level the target was judged as of, on every suite (JUnit has no properties on <testsuites>).
+  const properties =
+    report.featureLevel === undefined
+      ? []
+      : [
+          '    <properties>',
+          `      <property name="feature-level" value="${report.featureLevel}"/>`,
+          `      <property name="feature-level-source" value="${escapeXml(report.featureLevelSource ?? '')}"/>`,
+          ...(report.claimedFeatureLevel === undefined ? [] : [`      <property name="claimed-feature-level" value="${report.claimedFeatureLevel}"/>`]),
+          `      <property name="excluded-by-feature-level" value="${report.excludedByLevel}"/>`,
+          '    </properties>',
+        ];
   for (const [endpoint, { results, notRun }] of byEndpoint) {
     const failures = results.filter((result) => result.verdict === 'fail').length;
     const skipped = results.filter((result) => result.verdict === 'skip').length + notRun.length;
@@ -75,6 +87,7 @@ export function formatJunitReport(report: ConformanceReport): string {
     lines.push(
       `  <testsuite name="${escapeXml(endpoint)}" tests="${results.length + notRun.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(time)}" timestamp="${escapeXml(report.startedAt)}">`,
     );
+    lines.push(...properties);
     for (const result of results) lines.push(testcase(result));
     for (const check of notRun) lines.push(notRunCase(check, why));
     lines.push('  </testsuite>');

@@ -57,6 +57,15 @@ export interface CheckResult {
   readonly failure?: FailureRecord;
   /** Why a skipped check did not run. */
   readonly skipped?: string;
+  /** Set when the target's feature level excluded the check: the level its behaviour appeared at (the target is below). */
+  readonly needsFeatureLevel?: number;
+  /** Set when the target's feature level excluded the check: the level its behaviour stopped at (the target is at or above). */
+  readonly goneAtFeatureLevel?: number;
+}
+
+/** Whether the target's feature level excluded the check (a skip, with `needsFeatureLevel` or `goneAtFeatureLevel`). */
+export function isExcludedByLevel(result: CheckResult): boolean {
+  return result.needsFeatureLevel !== undefined || result.goneAtFeatureLevel !== undefined;
 }
 
 export type ClauseStatus = 'pass' | 'fail' | 'not covered';
@@ -91,6 +100,14 @@ export interface ConformanceReport {
   readonly baseUrl?: string;
   readonly runId?: string;
   readonly level: Level | 'compat';
+  /** The feature level the target was judged as of (absent when the run could not ask it). */
+  readonly featureLevel?: number;
+  /** `server`: what its GET /server_settings claims; `option`: the tester's --feature-level; `assumed`: it did not say, judged as the newest. */
+  readonly featureLevelSource?: 'server' | 'option' | 'assumed';
+  /** The level the server claims, when it claims one (differs from featureLevel under --feature-level). */
+  readonly claimedFeatureLevel?: number;
+  /** How many of the skipped checks the target's feature level excluded (their behaviour appeared later). */
+  readonly excludedByLevel: number;
   readonly only?: string;
   readonly seed: number;
   readonly runs: number;

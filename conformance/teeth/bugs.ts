@@ -56,6 +56,8 @@ export interface Bug {
    * cannot show the behaviour through the API (default: the plain model).
    */
   readonly control?: () => Distortion;
+  /** The feature level the correct server is served at (default: the newest). */
+  readonly controlFeatureLevel?: number;
 }
 
 const OWNER = modelOwner();
@@ -647,6 +649,22 @@ export const BUGS: readonly Bug[] = [
           ? rewrite(response, (body) => void ('max_stream_name_length' in body && (body['max_stream_name_length'] = 50)))
           : response,
     }),
+  },
+  {
+    // The version-consistency fault: the feature level is rewritten, the answers stay the newest's.
+    name: 'claims feature level 300 but answers as the newest',
+    area: 'general',
+    only: 'general.versioning.consistent',
+    caughtBy: ['general.versioning.consistent.keys', 'general.versioning.consistent.endpoints'],
+    distortion: () => ({
+      after: (request, response) =>
+        is(request, 'GET', '/server_settings') || is(request, 'POST', '/register')
+          ? rewrite(response, (body) => void ('zulip_feature_level' in body && (body['zulip_feature_level'] = 300)))
+          : response,
+    }),
+    // A server really at 300 passes the same checks.
+    control: () => ({}),
+    controlFeatureLevel: 300,
   },
   {
     name: 'register reports another feature level than server_settings',

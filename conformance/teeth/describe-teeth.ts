@@ -16,8 +16,8 @@ const SEED = 20_240_601;
 const RUNS = 3;
 const OWNER = modelOwner();
 
-function run(name: string, distortion: Distortion | undefined, only: string): Promise<ConformanceReport> {
-  const target = distortion === undefined ? 'model' : distorted(name, distortion);
+function run(name: string, distortion: Distortion | undefined, only: string, featureLevel?: number): Promise<ConformanceReport> {
+  const target = distortion === undefined ? 'model' : distorted(name, distortion, undefined, featureLevel);
   return runConformance({ target, owner: OWNER, only, seed: SEED, runs: RUNS });
 }
 
@@ -82,7 +82,7 @@ export function describeTeeth(share: number, of: number): void {
     const controlled = BUGS.filter((bug): bug is Bug & { control: () => Distortion } => bug.control !== undefined);
     for (const bug of mine(controlled)) {
       it(`the correct server for "${bug.name}" passes its selection`, async () => {
-        const report = await run(`${bug.name} (correct)`, bug.control(), bug.only);
+        const report = await run(`${bug.name} (correct)`, bug.control(), bug.only, bug.controlFeatureLevel);
         expect(report.failed, `failing on the correct server:\n${describeFailures(report)}`).toBe(0);
         expect(report.outcome).toBe('pass');
       });

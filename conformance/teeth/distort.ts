@@ -35,9 +35,9 @@ function isResponse(value: Request | TargetResponse): value is TargetResponse {
   return 'status' in value;
 }
 
-/** The model (fresh, seeded) behind the distortion. */
-export function distorted(name: string, distortion: Distortion, seed = 7): Target {
-  const model = modelTarget({ seed });
+/** The model (fresh, seeded, at the newest feature level unless given one) behind the distortion. */
+export function distorted(name: string, distortion: Distortion, seed = 7, featureLevel?: number): Target {
+  const model = modelTarget(featureLevel === undefined ? { seed } : { seed, featureLevel });
   const inner: Inner = (auth, method, path, params = {}) => model.call(auth, method, path, params);
   return {
     name,

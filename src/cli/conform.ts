@@ -26,6 +26,8 @@ export const CONFORM_USAGE = `Usage: chatref conform --url URL --email EMAIL --a
   --only PATTERN     only checks whose id, endpoint or clause id matches
                      (substring, or a glob with *; several separated by commas)
   --level LEVEL      spec: only what the spec states; compat (default): also real-server behaviour
+  --feature-level N  judge the target as of feature level N instead of the zulip_feature_level its
+                     GET /server_settings claims (checks of later behaviour are skipped)
   --seed N           seed for checks drawing random input (default ${DEFAULT_SEED}, so runs repeat; printed)
   --runs N           runs per property check (default ${DEFAULT_RUNS}); more runs widen the search
   --json FILE        also write the whole report as JSON
@@ -43,6 +45,7 @@ export interface ConformArgs {
   readonly target: TargetSpec;
   readonly only?: string;
   readonly level: Level;
+  readonly featureLevel?: number;
   readonly seed?: number;
   readonly runs?: number;
   readonly json?: string;
@@ -72,6 +75,7 @@ export function parseConformArgs(argv: readonly string[]): ConformArgs {
       target: { type: 'string' },
       only: { type: 'string' },
       level: { type: 'string', default: 'compat' },
+      'feature-level': { type: 'string' },
       seed: { type: 'string' },
       runs: { type: 'string' },
       json: { type: 'string' },
@@ -113,9 +117,11 @@ export function parseConformArgs(argv: readonly string[]): ConformArgs {
   }
   const seed = integer('seed', values.seed, 0);
   const runs = integer('runs', values.runs, 1);
+  const featureLevel = integer('feature-level', values['feature-level'], 1);
   return {
     target,
     level: values.level,
+    ...(featureLevel === undefined ? {} : { featureLevel }),
     ...(values.only === undefined ? {} : { only: values.only }),
     ...(seed === undefined ? {} : { seed }),
     ...(runs === undefined ? {} : { runs }),
@@ -242,6 +248,7 @@ export async function conform(argv: readonly string[]): Promise<number> {
     report = await runConformance({
       target: args.target,
       level: args.level,
+      ...(args.featureLevel === undefined ? {} : { featureLevel: args.featureLevel }),
       ...(args.only === undefined ? {} : { only: args.only }),
       ...(args.seed === undefined ? {} : { seed: args.seed }),
       ...(args.runs === undefined ? {} : { runs: args.runs }),

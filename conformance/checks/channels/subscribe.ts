@@ -1,11 +1,16 @@
 /** POST /users/me/subscriptions: creating channels, every parameter, principals and authorization. */
 import { type CheckContext, defineChecks } from '../../check.js';
 import { expectClientError, expectEqual, expectError, expectSuccess, expectTrue, expectUnchanged } from '../../expect.js';
+import type { TargetResponse } from '../../target.js';
 import { register } from '../realm/support.js';
 import { listChannels } from '../streams/support.js';
 import { channelNamed, existingNames, makeChannel, subscribe, subscribedNames, subscriptionTo, systemGroupIds } from './support.js';
 
 const ENDPOINT = 'POST /users/me/subscriptions';
+/** Unknown and deactivated principals became 400 BAD_REQUEST here (the spec's versioning section). */
+const PRINCIPAL_ERROR_LEVEL = 208;
+/** Subscriptions in archived channels became changeable here. */
+const ARCHIVED_SUBSCRIPTIONS_LEVEL = 362;
 
 function key(id: number): string {
   return String(id);
@@ -370,16 +375,24 @@ async function creationOnly(ctx: CheckContext): Promise<void> {
   expectEqual(await subscribedNames(ctx, otherMember, [made.name]), [made.name], 'the caller subscribed', 'subscribe.creation-only');
 }
 
+/** The error a bad principal gets at the target's level: 400 BAD_REQUEST from 208, 403 UNAUTHORIZED_PRINCIPAL before. */
+function expectPrincipalError(ctx: CheckContext, response: TargetResponse, clause: string): string {
+  if (ctx.featureLevel >= PRINCIPAL_ERROR_LEVEL) {
+    expectError(response, 400, 'BAD_REQUEST', undefined, clause);
+    return clause;
+  }
+  expectError(response, 403, 'UNAUTHORIZED_PRINCIPAL', undefined, 'subscribe.principal.legacy-error');
+  return 'subscribe.principal.legacy-error';
+}
+
 async function unknownPrincipal(ctx: CheckContext): Promise<void> {
   const name = ctx.unique('ghost');
-  expectError(
+  const clause = expectPrincipalError(
+    ctx,
     await subscribe(ctx, ctx.cast.member, [name], { principals: [ctx.cast.otherMember.userId, 2_000_000_000] }),
-    400,
-    'BAD_REQUEST',
-    undefined,
     'subscribe.principal.unknown',
   );
-  expectEqual(await existingNames(ctx, [name]), [], 'no channel created', 'subscribe.principal.unknown');
+  expectEqual(await existingNames(ctx, [name]), [], 'no channel created', clause);
   expectEqual(await subscribedNames(ctx, ctx.cast.otherMember, [name]), [], 'the valid principal not subscribed', 'subscribe.atomic');
 }
 
@@ -387,15 +400,22 @@ async function deactivatedPrincipal(ctx: CheckContext): Promise<void> {
   const gone = await ctx.newUser();
   expectSuccess(await ctx.call(ctx.cast.owner, 'DELETE', `/users/${gone.userId}`));
   const name = ctx.unique('gone');
-  expectError(await subscribe(ctx, ctx.cast.member, [name], { principals: [gone.userId] }), 400, 'BAD_REQUEST', undefined, 'subscribe.principal.deactivated');
-  expectEqual(await existingNames(ctx, [name]), [], 'no channel created', 'subscribe.principal.deactivated');
+  const clause = expectPrincipalError(ctx, await subscribe(ctx, ctx.cast.member, [name], { principals: [gone.userId] }), 'subscribe.principal.deactivated');
+  expectEqual(await existingNames(ctx, [name]), [], 'no channel created', clause);
 }
 
 async function archived(ctx: CheckContext): Promise<void> {
   const { owner, otherMember } = ctx.cast;
   const made = await makeChannel(ctx, owner, 'attic');
   expectSuccess(await ctx.call(owner, 'DELETE', `/streams/${made.id}`));
-  expectSuccess(await subscribe(ctx, owner, [made.name], { principals: [otherMember.userId] }), 'subscribe.archived');
+  const answer = await subscribe(ctx, owner, [made.name], { principals: [otherMember.userId] });
+  if (ctx.featureLevel < ARCHIVED_SUBSCRIPTIONS_LEVEL) {
+    // Frozen before 362: refused, and no subscription appears.
+    expectClientError(answer, 'subscribe.archived.frozen');
+    expectEqual(await subscriptionTo(ctx, otherMember, made.name), undefined, 'no subscription to the archived channel', 'subscribe.archived.frozen');
+    return;
+  }
+  expectSuccess(answer, 'subscribe.archived');
   const entry = await subscriptionTo(ctx, otherMember, made.name);
   expectEqual([entry?.['stream_id'], entry?.['is_archived']], [made.id, true], 'the new subscription to the archived channel', 'subscribe.archived');
 }
@@ -487,14 +507,8 @@ async function limitsFromRegister(ctx: CheckContext): Promise<void> {
   );
 }
 
+/** Runs from feature level 333, where the parameters are gone (the clause's `since`). */
 async function removedParameters(ctx: CheckContext): Promise<void> {
-  const settings = expectSuccess(await ctx.call(null, 'GET', '/server_settings'));
-  const level = settings['zulip_feature_level'];
-  expectTrue(
-    Number.isInteger(level) && level >= 333,
-    `a feature level of 333 or later (where the parameters are gone), got ${JSON.stringify(level)}`,
-    'subscribe.removed-parameters',
-  );
   const name = ctx.unique('old-policy');
   const body = expectSuccess(
     await subscribe(ctx, ctx.cast.administrator, [name], { stream_post_policy: 2, is_announcement_only: true }),
@@ -635,22 +649,22 @@ export const SUBSCRIBE_CHECKS = defineChecks([
   ),
   check(
     'subscribe.principal.unknown',
-    'When a principal does not exist, then 400 BAD_REQUEST and nothing changes',
-    ['subscribe.principal.unknown', 'subscribe.atomic'],
+    'When a principal does not exist, then 400 BAD_REQUEST (403 UNAUTHORIZED_PRINCIPAL before feature level 208) and nothing changes',
+    ['subscribe.principal.unknown', 'subscribe.principal.legacy-error', 'subscribe.atomic'],
     'spec',
     unknownPrincipal,
   ),
   check(
     'subscribe.principal.deactivated',
-    'When a principal is deactivated, then 400 BAD_REQUEST and nothing is created',
-    ['subscribe.principal.deactivated'],
+    'When a principal is deactivated, then 400 BAD_REQUEST (403 UNAUTHORIZED_PRINCIPAL before feature level 208) and nothing is created',
+    ['subscribe.principal.deactivated', 'subscribe.principal.legacy-error'],
     'spec',
     deactivatedPrincipal,
   ),
   check(
     'subscribe.archived',
-    'Given an archived channel, when the owner subscribes a member to it, then the member’s subscription shows it archived',
-    ['subscribe.archived'],
+    'Given an archived channel, when the owner subscribes a member to it, then the member’s subscription shows it archived (before feature level 362, it is refused)',
+    ['subscribe.archived', 'subscribe.archived.frozen'],
     'spec',
     archived,
   ),

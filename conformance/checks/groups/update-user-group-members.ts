@@ -1,8 +1,15 @@
 /** POST /user_groups/{user_group_id}/members: operations, the real server's refusals, permissions and feature-level rules. */
-import { type Actor, type CheckContext, CheckFailure, defineChecks } from '../../check.js';
+import { type Actor, type CheckContext, CheckFailure, CheckSkipped, defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess, expectTrue, expectUnchanged } from '../../expect.js';
 import type { TargetResponse } from '../../target.js';
 import { createGroup, MEMBERS_ENDPOINT, membership, readGroup, sorted, systemGroupIds, updateMembers } from './support.js';
+
+/** Members and subgroups of deactivated groups became changeable here (the spec's endpoint notes). */
+const DEACTIVATED_GROUP_MEMBERSHIP_LEVEL = 391;
+/** Bots became able to call the endpoint here. */
+const BOT_GROUP_MEMBERSHIP_LEVEL = 496;
+const DEACTIVATED = 'User group is deactivated.';
+const NOT_FOR_BOTS = 'This endpoint does not accept bot requests.';
 
 const NOTHING_TO_DO = 'Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".';
 
@@ -246,6 +253,14 @@ async function deactivatedGroup(ctx: CheckContext): Promise<void> {
   const sub = await createGroup(ctx);
   const group = await createGroup(ctx, { members: [member.userId] });
   await deactivate(ctx, member, group);
+  if (ctx.featureLevel < DEACTIVATED_GROUP_MEMBERSHIP_LEVEL) {
+    // Frozen before 391: each change refused, the group as it was.
+    const frozen = 'groups.members.deactivated-group.frozen';
+    await refused(ctx, member, group, { add: [otherMember.userId] }, DEACTIVATED, frozen);
+    await refused(ctx, member, group, { add_subgroups: [sub] }, DEACTIVATED, frozen);
+    await refused(ctx, member, group, { delete: [member.userId] }, DEACTIVATED, frozen);
+    return;
+  }
   expectSuccess(await updateMembers(ctx, member, group, { add: [otherMember.userId], add_subgroups: [sub] }), 'groups.members.deactivated-group');
   expectEqual(
     await membership(ctx, group),
@@ -263,18 +278,14 @@ async function deactivatedGroup(ctx: CheckContext): Promise<void> {
   expectTrue((await readGroup(ctx, group))['deactivated'] === true, 'the group to stay deactivated', 'groups.members.deactivated-group');
 }
 
-/**
- * A bot of the member's, made with POST /bots. A target without that
- * endpoint cannot show the clause through the API; the check then only
- * confirms the feature level it declares (the model's unit tests cover it).
- */
-async function makeBot(ctx: CheckContext): Promise<Actor | null> {
+/** A bot of the member's, made with POST /bots; a target without that endpoint cannot show the clause through the API, and skips. */
+async function makeBot(ctx: CheckContext): Promise<Actor> {
   const shortName = ctx
     .unique('bot')
     .toLowerCase()
     .replace(/[^a-z0-9-]/g, '-');
   const made: TargetResponse = await ctx.call(ctx.cast.member, 'POST', '/bots', { full_name: ctx.unique('Bot'), short_name: shortName });
-  if (made.status === 404) return null;
+  if (made.status === 404) throw new CheckSkipped('the target has no POST /bots to make a bot with');
   const body = expectSuccess(made);
   const userId = Number(body['user_id']);
   const apiKey = String(body['api_key']);
@@ -284,17 +295,14 @@ async function makeBot(ctx: CheckContext): Promise<Actor | null> {
 }
 
 async function bots(ctx: CheckContext): Promise<void> {
-  const settings = expectSuccess(await ctx.call(null, 'GET', '/server_settings'));
-  const level = Number(settings['zulip_feature_level']);
-  expectTrue(
-    level >= 496,
-    `a feature level of 496 or later (where bots may call this endpoint), got ${String(settings['zulip_feature_level'])}`,
-    'groups.members.bots',
-  );
   const bot = await makeBot(ctx);
-  if (bot === null) return;
   const { otherMember } = ctx.cast;
   const group = await createGroup(ctx, { can_add_members_group: { direct_members: [bot.userId], direct_subgroups: [] } });
+  if (ctx.featureLevel < BOT_GROUP_MEMBERSHIP_LEVEL) {
+    // Before 496 the endpoint refuses bots, even one the group's setting names.
+    await refused(ctx, bot, group, { add: [otherMember.userId] }, NOT_FOR_BOTS, 'groups.members.bots.refused');
+    return;
+  }
   expectSuccess(await updateMembers(ctx, bot, group, { add: [otherMember.userId, bot.userId] }), 'groups.members.bots');
   expectEqual((await membership(ctx, group)).members, sorted([otherMember.userId, bot.userId]), 'members added by the bot', 'groups.members.bots');
   const before = await membership(ctx, group);
@@ -332,15 +340,15 @@ export const UPDATE_USER_GROUP_MEMBERS_CHECKS = defineChecks([
   ),
   check(
     'groups.members.deactivated-group',
-    'Given a deactivated group, when changing its members and subgroups, then the changes apply',
-    ['groups.members.deactivated-group'],
+    'Given a deactivated group, when changing its members and subgroups, then the changes apply (before feature level 391, each is refused)',
+    ['groups.members.deactivated-group', 'groups.members.deactivated-group.frozen'],
     'spec',
     deactivatedGroup,
   ),
   check(
     'groups.members.bots',
-    'Given a bot allowed to add members, when it adds some, then they are added (and other rules still hold)',
-    ['groups.members.bots'],
+    'Given a bot allowed to add members, when it adds some, then they are added and other rules still hold (before feature level 496, the bot is refused)',
+    ['groups.members.bots', 'groups.members.bots.refused'],
     'spec',
     bots,
   ),

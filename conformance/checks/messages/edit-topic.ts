@@ -70,6 +70,11 @@ async function caseInsensitive(ctx: CheckContext): Promise<void> {
   expectEqual(await topicIds(ctx, member, channel.id, target), ids, 'the topic’s messages in any case, moved by change_all', 'messages.move.case-insensitive');
 }
 
+/** Channels' topics_policy appeared here (the check sets it on every channel it makes). */
+const TOPICS_POLICY_LEVEL = 392;
+/** The topics_policy value empty_topic_only appeared here. */
+const EMPTY_TOPIC_ONLY_LEVEL = 404;
+
 async function topicRules(ctx: CheckContext): Promise<void> {
   const { member, owner } = ctx.cast;
   const state = await realmState(ctx);
@@ -110,6 +115,8 @@ async function topicRules(ctx: CheckContext): Promise<void> {
     );
   }
 
+  // The topics_policy value empty_topic_only appeared at feature level 404.
+  if (ctx.featureLevel < EMPTY_TOPIC_ONLY_LEVEL) return;
   const emptyOnly = await ownerChannel(ctx, 'edit-empty-only', [member]);
   const unnamed = await sendToChannel(ctx, member, emptyOnly.id, '', 'in the empty topic');
   expectSuccess(await updateChannel(ctx, owner, emptyOnly.id, { topics_policy: 'empty_topic_only' }));
@@ -301,6 +308,7 @@ export const EDIT_TOPIC_CHECKS = defineChecks([
     ],
     level: 'spec',
     endpoint: EDIT,
+    since: TOPICS_POLICY_LEVEL,
     run: topicRules,
   },
   {

@@ -5,7 +5,7 @@ import { settle, withQueues } from '../../events/queue.js';
 import { expectError, expectSuccess } from '../../expect.js';
 import { realmSetting, restoring, timeLimitParam } from '../realm/support.js';
 import { channelWith, MISSING_MESSAGE_ID, sendDirect, sendToChannel } from './support.js';
-import { EDIT_TYPING, isTyping, postEditTyping, typingQueue, withSettingOff } from './typing-support.js';
+import { EDIT_TYPING, EDIT_TYPING_LEVEL, editTypingPathClause, isTyping, postEditTyping, typingQueue, withSettingOff } from './typing-support.js';
 
 const NO_PERMISSION = "You don't have permission to edit this message";
 
@@ -78,7 +78,7 @@ async function permission(ctx: CheckContext): Promise<void> {
   expectError(await postEditTyping(ctx, member, MISSING_MESSAGE_ID), 400, 'BAD_REQUEST', 'Invalid message(s)', 'typing.edit.permission');
   expectError(await postEditTyping(ctx, member, id, null), 400, 'REQUEST_VARIABLE_MISSING', "Missing 'op' argument", 'typing.edit.op');
   expectError(await postEditTyping(ctx, member, id, 'typing'), 400, 'BAD_REQUEST', 'Invalid op', 'typing.edit.op');
-  expectSuccess(await postEditTyping(ctx, member, id), 'typing.edit.path');
+  expectSuccess(await postEditTyping(ctx, member, id), editTypingPathClause(ctx));
 }
 
 /** A small content-edit limit: the clock moves past it, but by less than the 20 s an edit would get. */
@@ -132,9 +132,11 @@ export const TYPING_EDIT_CHECKS = defineChecks([
     id: 'typing.edit.channel',
     title:
       'When a member starts and stops editing their message in a private channel, then its subscribers hear typing_edit_message without any capability, and an outsider does not',
-    clauses: ['typing.edit.notifies', 'typing.edit.op', 'typing.edit.path', 'typing.edit.event', 'typing.edit.audience'],
+    clauses: ['typing.edit.notifies', 'typing.edit.op', 'typing.edit.path', 'typing.edit.legacy-path', 'typing.edit.event', 'typing.edit.audience'],
     level: 'spec',
     endpoint: EDIT_TYPING,
+    // From 351, at the older path below 361 (postEditTyping).
+    since: EDIT_TYPING_LEVEL,
     run: inChannel,
   },
   {
@@ -144,15 +146,19 @@ export const TYPING_EDIT_CHECKS = defineChecks([
     clauses: ['typing.edit.notifies', 'typing.edit.event', 'typing.edit.audience'],
     level: 'spec',
     endpoint: EDIT_TYPING,
+    // From 351, at the older path below 361 (postEditTyping).
+    since: EDIT_TYPING_LEVEL,
     run: direct,
   },
   {
     id: 'typing.edit.permission',
     title:
       'When anyone but the sender (an administrator too) or someone who cannot read it types an edit, or op is missing or wrong, then it is refused; the sender is not',
-    clauses: ['typing.edit.permission', 'typing.edit.op', 'typing.edit.path'],
+    clauses: ['typing.edit.permission', 'typing.edit.op', 'typing.edit.path', 'typing.edit.legacy-path'],
     level: 'spec',
     endpoint: EDIT_TYPING,
+    // From 351, at the older path below 361 (postEditTyping).
+    since: EDIT_TYPING_LEVEL,
     run: permission,
   },
   {
@@ -162,6 +168,8 @@ export const TYPING_EDIT_CHECKS = defineChecks([
     clauses: ['typing.edit.no-grace'],
     level: 'compat',
     endpoint: EDIT_TYPING,
+    // From 351, at the older path below 361 (postEditTyping).
+    since: EDIT_TYPING_LEVEL,
     run: noGrace,
   },
   {
@@ -171,6 +179,8 @@ export const TYPING_EDIT_CHECKS = defineChecks([
     clauses: ['typing.edit.sender-setting'],
     level: 'compat',
     endpoint: EDIT_TYPING,
+    // From 351, at the older path below 361 (postEditTyping).
+    since: EDIT_TYPING_LEVEL,
     run: senderSetting,
   },
 ]);

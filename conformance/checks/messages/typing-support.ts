@@ -17,9 +17,21 @@ export function postTyping(ctx: CheckContext, actor: Actor, params: Readonly<Rec
   return ctx.call(actor, 'POST', '/typing', wire(params));
 }
 
-/** POST /messages/{id}/typing; `op` left out when null. */
+/** Typing notifications for message edits appeared here (as POST /message_edit_typing). */
+export const EDIT_TYPING_LEVEL = 351;
+/** The edit-typing path moved here to POST /messages/{message_id}/typing; before, message_id was a body parameter. */
+export const EDIT_TYPING_PATH_LEVEL = 361;
+
+/** The clause for the edit-typing path at the target's level. */
+export function editTypingPathClause(ctx: CheckContext): string {
+  return ctx.featureLevel >= EDIT_TYPING_PATH_LEVEL ? 'typing.edit.path' : 'typing.edit.legacy-path';
+}
+
+/** POST /messages/{id}/typing (POST /message_edit_typing with message_id before feature level 361); `op` left out when null. */
 export function postEditTyping(ctx: CheckContext, actor: Actor, id: number, op: string | null = 'start'): Promise<TargetResponse> {
-  return ctx.call(actor, 'POST', `/messages/${id}/typing`, op === null ? {} : { op });
+  const withOp: Record<string, string> = op === null ? {} : { op };
+  if (ctx.featureLevel < EDIT_TYPING_PATH_LEVEL) return ctx.call(actor, 'POST', '/message_edit_typing', { message_id: String(id), ...withOp });
+  return ctx.call(actor, 'POST', `/messages/${id}/typing`, withOp);
 }
 
 /** A queue for typing events (and user_status, which `settle` needs); channel typing needs the capability. */

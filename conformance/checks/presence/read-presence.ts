@@ -74,6 +74,9 @@ async function realm(ctx: CheckContext): Promise<void> {
   expectTrue(!('presence_last_update_id' in body), 'no presence_last_update_id in GET /realm/presence', 'presence.realm.legacy');
 }
 
+/** register's presence_last_update_id appeared here. */
+const PRESENCE_LAST_UPDATE_ID_LEVEL = 263;
+
 async function register(ctx: CheckContext): Promise<void> {
   const { member } = ctx.cast;
   for (const [params, format] of [
@@ -84,9 +87,12 @@ async function register(ctx: CheckContext): Promise<void> {
     const body = expectSuccess(response, 'presence.register');
     if (typeof body['queue_id'] === 'string') await ctx.call(member, 'DELETE', '/events', { queue_id: body['queue_id'] });
     expectTrue(isPresencesDict(body['presences'], format), `${format} presences from register, got ${JSON.stringify(body['presences'])}`, 'presence.register');
+    // presence_last_update_id appeared at feature level 263: absent below it.
+    const lastUpdateId =
+      ctx.featureLevel >= PRESENCE_LAST_UPDATE_ID_LEVEL ? Number.isInteger(body['presence_last_update_id']) : !('presence_last_update_id' in body);
     expectTrue(
-      typeof body['server_timestamp'] === 'number' && Number.isInteger(body['presence_last_update_id']),
-      `server_timestamp and presence_last_update_id from register, got ${JSON.stringify({ server_timestamp: body['server_timestamp'], presence_last_update_id: body['presence_last_update_id'] })}`,
+      typeof body['server_timestamp'] === 'number' && lastUpdateId,
+      `server_timestamp and ${ctx.featureLevel >= PRESENCE_LAST_UPDATE_ID_LEVEL ? 'an integer' : 'no (before feature level 263)'} presence_last_update_id from register, got ${JSON.stringify({ server_timestamp: body['server_timestamp'], presence_last_update_id: body['presence_last_update_id'] })}`,
       'presence.register',
     );
   }
