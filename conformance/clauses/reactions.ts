@@ -7,7 +7,7 @@
  * server-messages-channels.md §7, §8 and server-events.md §5.1).
  */
 import type { Clause } from '../clauses.js';
-import { compat, spec } from './clause.js';
+import { compat, since, spec } from './clause.js';
 
 const ADD = 'POST /messages/{message_id}/reactions';
 const REMOVE = 'DELETE /messages/{message_id}/reactions';
@@ -81,7 +81,7 @@ export const REACTION_CLAUSES: readonly Clause[] = [
 export const REPORT_CLAUSES: readonly Clause[] = [
   // ------------------------------------------------------------------ spec
   spec('reports.notify', REPORT_SECTION, 'a report posts a notification in the organization’s moderation request channel', REPORT),
-  spec('reports.types', REPORT_SECTION, 'report_type is one of the keys of server_report_message_types from the register response', REPORT),
+  since(435, spec('reports.types', REPORT_SECTION, 'report_type is one of the keys of server_report_message_types from the register response', REPORT)),
   spec('reports.other-needs-description', `${REPORT_SECTION}; ${ERRORS}`, 'a report of type other without a description fails with BAD_REQUEST', REPORT),
   spec('reports.not-configured', `${REPORT_SECTION}; ${ERRORS}`, 'without a moderation request channel a report fails with BAD_REQUEST', REPORT),
 

@@ -1,5 +1,5 @@
 import type { Clause } from '../clauses.js';
-import { compat, spec } from './clause.js';
+import { compat, since, spec } from './clause.js';
 
 const REGISTER = 'POST /register';
 const UPDATE = 'PATCH /realm';
@@ -13,11 +13,14 @@ export const REALM_CLAUSES: readonly Clause[] = [
     REGISTER,
   ),
   spec('register.limits.upload-size', 'Limits', 'the register response gives max_file_upload_size_mib', REGISTER),
-  spec(
-    'register.report-types',
-    'POST /messages/{message_id}/report — report a message',
-    'server_report_message_types in the register response lists the report types by key',
-    REGISTER,
+  since(
+    435,
+    spec(
+      'register.report-types',
+      'POST /messages/{message_id}/report — report a message',
+      'server_report_message_types in the register response lists the report types by key',
+      REGISTER,
+    ),
   ),
   spec(
     'register.empty-topic-display-name',

@@ -22,7 +22,7 @@ async function followTargetDefaults(ctx: CheckContext, reference: Reference): Pr
 
 async function runSequences(ctx: CheckContext, differential: boolean): Promise<void> {
   const recorder = new Recorder(ctx);
-  const reference = differential ? new Reference(ctx.seed) : undefined;
+  const reference = differential ? new Reference(ctx.seed, ctx.featureLevel) : undefined;
   const world = worldOverTarget(ctx, recorder.call, reference);
   try {
     if (reference !== undefined) await followTargetDefaults(ctx, reference);

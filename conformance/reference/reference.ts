@@ -24,9 +24,10 @@ export class Reference {
   private readonly emails = new Map<string, string>();
   private readonly byName = new Map<string, { readonly id: number; readonly credentials: TargetCredentials }>();
 
-  constructor(seed: number) {
+  /** `featureLevel`: the target's, so that the reference answers as a server of the same version. */
+  constructor(seed: number, featureLevel?: number) {
     let now = 1_760_000_000;
-    this.model = createModel({ seed: `reference-${seed}`, clock: () => (now += 1) });
+    this.model = createModel({ seed: `reference-${seed}`, clock: () => (now += 1), ...(featureLevel === undefined ? {} : { featureLevel }) });
     this.remember('owner', DESDEMONA.userId, DESDEMONA);
   }
 

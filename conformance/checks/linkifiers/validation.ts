@@ -140,6 +140,8 @@ export const VALIDATION_CHECKS = defineChecks([
   },
   {
     id: 'linkifiers.reverse',
+    // Reverse linkifiers came at feature level 471; the scenario also adds alternative templates (478).
+    since: 478,
     title:
       'Given reverse-linkifier fields, when the example does not match, the reverse template does not give it back or is malformed, then the linkifier is refused; when they agree, they are stored',
     clauses: ['linkifiers.add.example-input', 'linkifiers.add.reverse-template', 'linkifiers.add.reverse-round-trip', 'linkifiers.add.alternative-templates'],

@@ -251,6 +251,8 @@ export const REPORT_CHECKS = defineChecks([
   },
   {
     id: 'reports.types',
+    // It reads the types from register's server_report_message_types, sent from feature level 435.
+    since: 435,
     title: 'When a message is reported for each type register lists, then each is posted under its label; an unknown type is refused and posts nothing',
     clauses: ['reports.types', 'reports.notification.wording', 'reports.invalid-type', 'reports.refused-nothing-posted'],
     level: 'spec',

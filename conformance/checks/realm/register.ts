@@ -1,6 +1,7 @@
 /** POST /register: the limits and constants the spec names, the realm settings, and fetch_event_types. */
 import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectSuccess, expectTrue } from '../../expect.js';
+import { sendsKeyAt } from '../../feature-level.js';
 import { register } from './support.js';
 
 const ENDPOINT = 'POST /register';
@@ -25,12 +26,14 @@ async function limits(ctx: CheckContext): Promise<void> {
 async function constants(ctx: CheckContext): Promise<void> {
   const body = await register(ctx, ctx.cast.member);
   const types = body['server_report_message_types'];
-  expectTrue(
-    Array.isArray(types) &&
-      types.every((type) => type !== null && typeof type === 'object' && typeof type['key'] === 'string' && typeof type['name'] === 'string'),
-    `server_report_message_types as a list of {key, name}, got ${JSON.stringify(types)}`,
-    'register.report-types',
-  );
+  // Sent from feature level 435 (reports.types says so too).
+  if (sendsKeyAt(ctx.featureLevel, 'register-queue', 'server_report_message_types'))
+    expectTrue(
+      Array.isArray(types) &&
+        types.every((type) => type !== null && typeof type === 'object' && typeof type['key'] === 'string' && typeof type['name'] === 'string'),
+      `server_report_message_types as a list of {key, name}, got ${JSON.stringify(types)}`,
+      'register.report-types',
+    );
   const name = body['realm_empty_topic_display_name'];
   expectTrue(
     typeof name === 'string' && name !== '',
@@ -52,12 +55,14 @@ async function values(ctx: CheckContext): Promise<void> {
     'the channel name, description, topic and message limits',
     'register.values',
   );
-  expectEqual(
-    (body['server_report_message_types'] as { key: string }[]).map((type) => type.key),
-    ['spam', 'harassment', 'inappropriate', 'norms', 'other'],
-    'the report type keys',
-    'register.values',
-  );
+  if (sendsKeyAt(ctx.featureLevel, 'register-queue', 'server_report_message_types')) {
+    expectEqual(
+      (body['server_report_message_types'] as { key: string }[]).map((type) => type.key),
+      ['spam', 'harassment', 'inappropriate', 'norms', 'other'],
+      'the report type keys',
+      'register.values',
+    );
+  }
   expectEqual(body['realm_empty_topic_display_name'], 'general chat', 'realm_empty_topic_display_name', 'register.values');
 }
 

@@ -61,7 +61,7 @@ export const GET_USERS_CHECKS = defineChecks([
       for (const actor of [owner, administrator, moderator, member, guest]) {
         const me = expectSuccess(await ctx.call(actor, 'GET', '/users/me'));
         expectTrue(!('user' in me), `GET /users/me to be flat, got ${JSON.stringify(me)}`);
-        expectUserShape(me, `GET /users/me as ${actor.email}`);
+        expectUserShape(me, `GET /users/me as ${actor.email}`, ctx.featureLevel);
         expectEqual([me['user_id'], String(me['delivery_email']).toLowerCase()], [actor.userId, actor.email.toLowerCase()], 'user_id and delivery_email');
         expectTrue(typeof me['avatar_url'] === 'string', `a non-null avatar_url, got ${JSON.stringify(me['avatar_url'])}`);
         expectTrue(Number.isInteger(me['max_message_id']), `an integer max_message_id, got ${JSON.stringify(me['max_message_id'])}`);

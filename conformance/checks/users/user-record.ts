@@ -28,6 +28,9 @@ const FIELD_TYPES: Readonly<Record<string, (value: unknown) => boolean>> = {
   is_imported_stub: isBool,
 };
 
+/** Fields of FIELD_TYPES a server sends only from a feature level on. */
+const FIELD_SINCE: Readonly<Record<string, number>> = { is_imported_stub: 433 };
+
 /** Fields a user object may omit, and their types when present. */
 const OPTIONAL_TYPES: Readonly<Record<string, (value: unknown) => boolean>> = {
   bot_type: isNullOr(isInt),
@@ -36,8 +39,17 @@ const OPTIONAL_TYPES: Readonly<Record<string, (value: unknown) => boolean>> = {
   profile_data: (value) => value !== null && typeof value === 'object' && !Array.isArray(value),
 };
 
-export function expectUserShape(user: Body, where: string): void {
+export function expectUserShape(user: Body, where: string, featureLevel: number): void {
   for (const [field, test] of Object.entries(FIELD_TYPES)) {
+    if (featureLevel < (FIELD_SINCE[field] ?? 0)) {
+      if (field in user)
+        throw new CheckFailure(
+          `${where}: no ${field} below feature level ${FIELD_SINCE[field]}, got ${JSON.stringify(user[field])}`,
+          undefined,
+          'users.record.fields',
+        );
+      continue;
+    }
     if (!(field in user) || !test(user[field])) {
       throw new CheckFailure(
         `${where}: field ${field} with its documented type, got ${JSON.stringify(user[field])} in ${JSON.stringify(user)}`,
@@ -81,9 +93,10 @@ export const USER_RECORD_CHECKS = defineChecks([
     endpoint: 'GET /users',
     async run(ctx) {
       for (const viewer of [ctx.cast.owner, ctx.cast.guest]) {
-        for (const user of await listUsers(ctx, viewer)) expectUserShape(user, `GET /users as ${viewer.email}, user ${String(user['user_id'])}`);
+        for (const user of await listUsers(ctx, viewer))
+          expectUserShape(user, `GET /users as ${viewer.email}, user ${String(user['user_id'])}`, ctx.featureLevel);
       }
-      for (const actor of castActors(ctx)) expectUserShape(await readUser(ctx, ctx.cast.member, actor.userId), `GET /users/${actor.userId}`);
+      for (const actor of castActors(ctx)) expectUserShape(await readUser(ctx, ctx.cast.member, actor.userId), `GET /users/${actor.userId}`, ctx.featureLevel);
     },
   },
   {
