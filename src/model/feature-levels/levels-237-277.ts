@@ -4,7 +4,7 @@ import type { State } from '../state.js';
 import type { Downgrade, LevelChange, RawParams } from './change.js';
 import { noChange } from './change.js';
 import { channelObjects, isObject, profileFields, REGISTER, realmEventWalk, realmSettingsAdded, userSettingsAdded } from './shapes.js';
-import { editEach, editKey, omitKeys, renameKey } from './walk.js';
+import { editEach, editKey, omitKeys, renameKey, withKey } from './walk.js';
 
 /**
  * A parameter renamed at a level: a client of the level below sends `from`,
@@ -397,7 +397,11 @@ export const LEVELS_237_277: readonly LevelChange[] = [
         [REGISTER]: (body, { state }) => {
           if (!('realm_direct_message_permission_group' in body)) return body;
           const policy = privateMessagePolicyOf(state, body['realm_direct_message_permission_group']);
-          return { ...omitKeys(body, ['realm_direct_message_initiator_group', 'realm_direct_message_permission_group']), realm_private_message_policy: policy };
+          return withKey(
+            omitKeys(body, ['realm_direct_message_initiator_group', 'realm_direct_message_permission_group']),
+            'realm_private_message_policy',
+            policy,
+          );
         },
       },
       event: { realm: realmEventWalk((data) => omitKeys(data, ['direct_message_initiator_group', 'direct_message_permission_group'])) },

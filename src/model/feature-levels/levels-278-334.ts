@@ -9,7 +9,7 @@ import type { RealmGroupSettingName, State } from '../state.js';
 import { getRow } from '../tables/table.js';
 import { type Body, type Downgrade, type LevelChange, noChange, type RawParams } from './change.js';
 import { channelKeysAdded, channelObjects, groupKeysAdded, type Json, profileFields, realmEventWithout, userSettingsAdded, without } from './shapes.js';
-import { editEach, editKey, omitKeys } from './walk.js';
+import { editEach, editKey, omitKeys, withKey } from './walk.js';
 
 /** register's client_capabilities as a server of the level reads them (a capability it does not know is absent, or given a value). */
 function withCapability(params: RawParams, name: string, value: boolean | undefined): RawParams {
@@ -56,7 +56,7 @@ function realmGroupSetting(level: number, settings: readonly RealmGroupSettingNa
       : {
           response: {
             'register-queue': (body: Body, { state }: { state: State }) =>
-              !('realm_name' in body) || `realm_${policy}` in body ? body : { ...body, [`realm_${policy}`]: legacyPolicyFor(state, policy) },
+              !('realm_name' in body) || `realm_${policy}` in body ? body : withKey(body, `realm_${policy}`, legacyPolicyFor(state, policy)),
           },
           request: { 'update-realm': (params: RawParams, state: State) => policyGroupParam(state, params, policy) },
         }),

@@ -63,8 +63,8 @@ const CHANNEL_DICT_ANSWERS: NonNullable<Downgrade['response']> = channelObjects(
 /**
  * The channel keys new at `level` (CHANNEL_KEYS): out of every answer that
  * carries channel dicts (CHANNEL_DICT_ANSWERS, on the newest channel row),
- * out of stream create and subscription add events, and a stream update of
- * such a property not sent. `params`: the same settings as parameters of
+ * out of the stream and subscription events that carry channel dicts, and a
+ * stream update of such a property not sent. `params`: the same settings as parameters of
  * POST /users/me/subscriptions and PATCH /streams/{stream_id}, ignored below.
  */
 function channelKeysAdded(level: number, params: readonly string[] = []): Downgrade {

@@ -3,7 +3,7 @@ import type { ApiEvent } from '../events/event.js';
 import type { LevelChange } from './change.js';
 import { noChange } from './change.js';
 import { channelKeysAdded, type Edit, eachOf, realmSettingsAdded, userObjects, userSettingForms, userSettingsAdded, without } from './shapes.js';
-import { editKey } from './walk.js';
+import { editKey, withKey } from './walk.js';
 
 /** web_home_view's recent view: `recent` from FL 454, `recent_topics` before. */
 const oldHomeView = (value: unknown) => (value === 'recent' ? 'recent_topics' : value);
@@ -31,7 +31,7 @@ export const LEVELS_422_460: readonly LevelChange[] = [
     downgrade: {
       response: {
         'register-queue': (body) =>
-          'realm_name' in body && !('realm_is_zephyr_mirror_realm' in body) ? { ...body, realm_is_zephyr_mirror_realm: false } : body,
+          'realm_name' in body && !('realm_is_zephyr_mirror_realm' in body) ? withKey(body, 'realm_is_zephyr_mirror_realm', false) : body,
       },
     },
   },
