@@ -1,184 +1,37 @@
 /** Feature levels 185–236 (the changelog's "Changes in Zulip 7.0 / 8.0"), oldest first. */
-import type { ApiEvent } from '../events/event.js';
 import { channelEmailToken, encodeChannelEmailAddress } from '../rules/channel-email.js';
 import { selectChannel } from '../rules/channels.js';
 import { SERVER_JITSI_SERVER_URL } from '../rules/realm-settings.js';
 import type { Channel, State } from '../state.js';
 import type { Body, Downgrade, DowngradeContext, LevelChange, RawParams } from './change.js';
 import { noChange } from './change.js';
-import { editEach, editKey, omitKeys } from './walk.js';
-
-type Json = Readonly<Record<string, unknown>>;
-type Edit = (item: Json) => Json;
-type BodyWalk = (body: Body, context: DowngradeContext) => Body;
-type EventWalk = (event: ApiEvent) => ApiEvent | null;
-
-/** The object with `from` renamed to `to` (the key moves to the end: one copy, cheaper than keeping the order on big answers). */
-function renameKey<T extends Json>(object: T, from: string, to: string): T {
-  if (!(from in object)) return object;
-  const { [from]: value, ...rest } = object;
-  return { ...rest, [to]: value } as unknown as T;
-}
-
-// ── Walk builders: where each kind of object appears in answers and events ──
-
-/** Body walks and event walks of several parts, composed per key (first part first). */
-function merged(...parts: Downgrade[]): Downgrade {
-  const response: Record<string, BodyWalk> = {};
-  const event: Record<string, EventWalk> = {};
-  const request: Record<string, (params: RawParams, state: State) => RawParams> = {};
-  const error: Record<string, BodyWalk> = {};
-  const addsParams: Record<string, string[]> = {};
-  const addsResponseKeys: Record<string, string[]> = {};
-  for (const part of parts) {
-    for (const [key, walk] of Object.entries(part.response ?? {})) {
-      const before = response[key];
-      response[key] = before === undefined ? walk : (body, context) => walk(before(body, context), context);
-    }
-    for (const [key, walk] of Object.entries(part.error ?? {})) {
-      const before = error[key];
-      error[key] = before === undefined ? walk : (body, context) => walk(before(body, context), context);
-    }
-    for (const [key, walk] of Object.entries(part.event ?? {})) {
-      const before = event[key];
-      event[key] =
-        before === undefined
-          ? walk
-          : (value) => {
-              const first = before(value);
-              return first === null ? null : walk(first);
-            };
-    }
-    for (const [key, walk] of Object.entries(part.request ?? {})) {
-      const before = request[key];
-      request[key] = before === undefined ? walk : (params, state) => walk(before(params, state), state);
-    }
-    for (const [key, names] of Object.entries(part.addsParams ?? {})) addsParams[key] = [...(addsParams[key] ?? []), ...names];
-    for (const [key, names] of Object.entries(part.addsResponseKeys ?? {})) addsResponseKeys[key] = [...(addsResponseKeys[key] ?? []), ...names];
-  }
-  const parts0 = parts.flatMap((part) => [...(part.addsEndpoints ?? [])]);
-  const events0 = parts.flatMap((part) => [...(part.addsEventTypes ?? [])]);
-  return {
-    ...(parts0.length > 0 ? { addsEndpoints: parts0 } : {}),
-    ...(events0.length > 0 ? { addsEventTypes: events0 } : {}),
-    ...(Object.keys(addsParams).length > 0 ? { addsParams } : {}),
-    ...(Object.keys(addsResponseKeys).length > 0 ? { addsResponseKeys } : {}),
-    ...(Object.keys(request).length > 0 ? { request } : {}),
-    ...(Object.keys(response).length > 0 ? { response } : {}),
-    ...(Object.keys(error).length > 0 ? { error } : {}),
-    ...(Object.keys(event).length > 0 ? { event } : {}),
-  };
-}
-
-const eachOf =
-  (key: string, edit: Edit) =>
-  <T extends Json>(body: T): T =>
-    editKey(body, key, (list) => editEach(list, edit));
-const objectAt =
-  (key: string, edit: Edit) =>
-  <T extends Json>(body: T): T =>
-    editKey(body, key, (value) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? edit(value as Json) : value));
-
-/** Channel dicts (stream objects: register's `streams`, GET /streams, GET /streams/{id}, stream create events), not subscriptions. */
-function streamObjects(edit: Edit): Downgrade {
-  return {
-    response: {
-      'register-queue': eachOf('streams', edit),
-      'get-streams': eachOf('streams', edit),
-      'get-stream-by-id': objectAt('stream', edit),
-    },
-    event: { stream: (event) => (event['op'] === 'create' ? eachOf('streams', edit)(event) : event) },
-  };
-}
-
-/** Subscription dicts: register's subscriptions, unsubscribed and never_subscribed, GET /users/me/subscriptions, subscription add events. */
-function subscriptionObjects(edit: Edit): Downgrade {
-  return {
-    response: {
-      'register-queue': (body) => eachOf('never_subscribed', edit)(eachOf('unsubscribed', edit)(eachOf('subscriptions', edit)(body))),
-      'get-subscriptions': eachOf('subscriptions', edit),
-    },
-    event: { subscription: (event) => (event['op'] === 'add' ? eachOf('subscriptions', edit)(event) : event) },
-  };
-}
+import {
+  type BodyWalk,
+  channelObjects,
+  type Edit,
+  type EventWalk,
+  eachOf,
+  groupObjects,
+  type Json,
+  merged,
+  objectAt,
+  REGISTER,
+  realmSettingsAdded,
+  streamObjects,
+  userSettingEvents,
+  userSettingForms,
+  userSettingsAdded,
+} from './shapes.js';
+import { editEach, editKey, omitKeys, renameKey } from './walk.js';
 
 /** A channel property renamed in every channel and subscription dict, in stream update events and in the parameters that set it. */
 function renamedChannelSetting(from: string, to: string, operations: readonly string[]): Downgrade {
   const edit: Edit = (item) => renameKey(item, from, to);
   const request = Object.fromEntries(operations.map((operation) => [operation, (params: RawParams) => renameKey(params, to, from)]));
-  return merged(streamObjects(edit), subscriptionObjects(edit), {
+  return merged(channelObjects(edit), {
     request,
-    event: { stream: (event) => (event['op'] === 'update' && event['property'] === from ? { ...event, property: to } : event) },
+    event: { stream: (event) => (event['op'] === 'update' && event['property'] === from ? editKey(event, 'property', () => to) : event) },
   });
-}
-
-/** User group dicts (register's realm_user_groups, GET /user_groups, user_group add) and user_group update data. */
-function userGroupObjects(edit: Edit): Downgrade {
-  return {
-    response: { 'register-queue': eachOf('realm_user_groups', edit), 'get-user-groups': eachOf('user_groups', edit) },
-    event: {
-      user_group: (event) => {
-        if (event['op'] === 'add') return objectAt('group', edit)(event);
-        if (event['op'] !== 'update') return event;
-        const walked = objectAt('data', edit)(event);
-        return Object.keys((walked['data'] as Json | undefined) ?? {}).length === 0 ? null : walked;
-      },
-    },
-  };
-}
-
-const USER_SETTING_EVENTS: Readonly<Record<string, string>> = {
-  user_settings: 'property',
-  update_display_settings: 'setting_name',
-  update_global_notifications: 'notification_name',
-  realm_user_settings_defaults: 'property',
-};
-
-/** The object with several keys' values edited, copied once (the same object when nothing changed). */
-function editKeys<T extends Json>(object: T, edits: Readonly<Record<string, (value: unknown) => unknown>>): T {
-  let edited = object;
-  for (const [key, edit] of Object.entries(edits)) edited = editKey(edited, key, edit);
-  return edited;
-}
-
-const asObject = (edit: Edit) => (value: unknown) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? edit(value as Json) : value);
-
-/**
- * A personal setting's forms: register's user_settings, realm_user_settings_defaults and (`legacy`: a setting of the
- * legacy display or notification group) the top-level copy; the events naming it.
- */
-function userSettingObjects(edit: Edit, eventName: (name: string) => string | null, legacy = true): Downgrade {
-  const event: Record<string, EventWalk> = {};
-  for (const [type, key] of Object.entries(USER_SETTING_EVENTS)) {
-    event[type] = (value) => {
-      const name = value[key];
-      if (typeof name !== 'string') return value;
-      const renamed = eventName(name);
-      if (renamed === name) return value;
-      return renamed === null ? null : { ...value, [key]: renamed };
-    };
-  }
-  return {
-    response: {
-      'register-queue': (body) => {
-        const walked = editKeys(body, { user_settings: asObject(edit), realm_user_settings_defaults: asObject(edit) });
-        return legacy ? edit(walked) : walked;
-      },
-    },
-    event,
-  };
-}
-
-/** Personal settings new at a level: left out of every form, ignored by PATCH /settings and PATCH /realm/user_settings_defaults. */
-function newUserSettings(names: readonly string[]): Downgrade {
-  return merged(
-    userSettingObjects(
-      (item) => omitKeys(item, names),
-      (name) => (names.includes(name) ? null : name),
-      false,
-    ),
-    { addsParams: { 'update-settings': names, 'update-realm-user-settings-defaults': names } },
-  );
 }
 
 /** Personal settings renamed (new name → old name): in every form and event; requests with an old name walk forward to the new one. */
@@ -193,24 +46,10 @@ function renamedUserSettings(renames: Readonly<Record<string, string>>): Downgra
     for (const [to, from] of Object.entries(renames)) walked = renameKey(walked, from, to);
     return walked;
   };
-  return merged(
-    userSettingObjects(back, (name) => renames[name] ?? name),
-    { request: { 'update-settings': forward, 'update-realm-user-settings-defaults': forward } },
-  );
-}
-
-/** Organization settings new at a level: register's realm_<name>, PATCH /realm's parameter, and the realm update_dict data. */
-function newRealmSettings(names: readonly string[], extraRegisterKeys: readonly string[] = []): Downgrade {
   return {
-    addsParams: { 'update-realm': names },
-    addsResponseKeys: { 'register-queue': [...names.map((name) => `realm_${name}`), ...extraRegisterKeys] },
-    event: {
-      realm: (event) => {
-        if (event['op'] !== 'update_dict') return event.op === 'update' && names.includes(String(event['property'])) ? null : event;
-        const walked = objectAt('data', (data) => omitKeys(data, names))(event);
-        return Object.keys((walked['data'] as Json | undefined) ?? {}).length === 0 ? null : walked;
-      },
-    },
+    response: { [REGISTER]: userSettingForms(back, true) },
+    event: userSettingEvents((name) => renames[name] ?? name),
+    request: { 'update-settings': forward, 'update-realm-user-settings-defaults': forward },
   };
 }
 
@@ -365,7 +204,7 @@ export const LEVELS_185_236: readonly LevelChange[] = [
     change: 'The five enable_followed_topic_* notification settings.',
     status: 'implemented',
     note: 'left out of user_settings and realm_user_settings_defaults, and ignored as parameters, below the level',
-    downgrade: newUserSettings([
+    downgrade: userSettingsAdded([
       'enable_followed_topic_email_notifications',
       'enable_followed_topic_push_notifications',
       'enable_followed_topic_wildcard_mentions_notify',
@@ -389,7 +228,7 @@ export const LEVELS_185_236: readonly LevelChange[] = [
       'left out of group objects and user_group events below the level, the parameter ignored; a client sending the old name ' +
       'can_mention_group_id sees it listed as can_mention_group in ignored_parameters_unsupported (the 198 walk renames it first)',
     downgrade: merged(
-      userGroupObjects((group) => omitKeys(group, ['can_mention_group_id'])),
+      groupObjects((group) => omitKeys(group, ['can_mention_group_id'])),
       {
         addsParams: { 'create-user-group': ['can_mention_group'], 'update-user-group': ['can_mention_group'] },
       },
@@ -462,7 +301,7 @@ export const LEVELS_185_236: readonly LevelChange[] = [
     status: 'implemented',
     note: 'renamed back in group objects and user_group events below the level; the old parameter name walks forward',
     downgrade: merged(
-      userGroupObjects((group) => renameKey(group, 'can_mention_group', 'can_mention_group_id')),
+      groupObjects((group) => renameKey(group, 'can_mention_group', 'can_mention_group_id')),
       {
         request: {
           'create-user-group': (params) => renameKey(params, 'can_mention_group_id', 'can_mention_group'),
@@ -564,7 +403,7 @@ export const LEVELS_185_236: readonly LevelChange[] = [
       'realm_create_multiuse_invite_group left out and the parameter ignored below the level; rules/feature-levels.ts ' +
       'invitationLinksNeedAdministrator, read by endpoints/invites/create-invite-link.ts. Listing and revoking are not walked ' +
       '(below 209 no member can hold a link, so they differ only for links created at a newer level); invites_changed recipients are the newer ones',
-    downgrade: newRealmSettings(['create_multiuse_invite_group']),
+    downgrade: realmSettingsAdded(['create_multiuse_invite_group']),
   },
   {
     level: 210,
@@ -572,7 +411,7 @@ export const LEVELS_185_236: readonly LevelChange[] = [
     change: 'The web_stream_unreads_count_display_policy setting.',
     status: 'implemented',
     note: 'left out and ignored below the level',
-    downgrade: newUserSettings(['web_stream_unreads_count_display_policy']),
+    downgrade: userSettingsAdded(['web_stream_unreads_count_display_policy']),
   },
   {
     level: 211,
@@ -588,9 +427,9 @@ export const LEVELS_185_236: readonly LevelChange[] = [
     change: 'The realm setting jitsi_server_url and server_jitsi_server_url (jitsi_server_url became realm || server).',
     status: 'implemented',
     note: 'realm_jitsi_server_url and server_jitsi_server_url left out and the parameter ignored below the level (jitsi_server_url is then the server one)',
-    downgrade: merged(newRealmSettings(['jitsi_server_url'], ['server_jitsi_server_url']), {
+    downgrade: merged(realmSettingsAdded(['jitsi_server_url'], ['server_jitsi_server_url']), {
       response: {
-        'register-queue': (body) => ('jitsi_server_url' in body ? { ...body, jitsi_server_url: SERVER_JITSI_SERVER_URL } : body),
+        'register-queue': (body) => editKey(body, 'jitsi_server_url', () => SERVER_JITSI_SERVER_URL),
       },
     }),
   },
@@ -607,7 +446,7 @@ export const LEVELS_185_236: readonly LevelChange[] = [
     change: 'The automatically_follow_topics_policy and automatically_unmute_topics_in_muted_streams_policy settings.',
     status: 'implemented',
     note: 'left out and ignored below the level',
-    downgrade: newUserSettings(['automatically_follow_topics_policy', 'automatically_unmute_topics_in_muted_streams_policy']),
+    downgrade: userSettingsAdded(['automatically_follow_topics_policy', 'automatically_unmute_topics_in_muted_streams_policy']),
   },
   {
     level: 215,
@@ -628,7 +467,7 @@ export const LEVELS_185_236: readonly LevelChange[] = [
     change: 'The enable_guest_user_indicator setting.',
     status: 'implemented',
     note: 'left out and ignored below the level',
-    downgrade: newRealmSettings(['enable_guest_user_indicator']),
+    downgrade: realmSettingsAdded(['enable_guest_user_indicator']),
   },
   {
     level: 217,
@@ -708,7 +547,7 @@ export const LEVELS_185_236: readonly LevelChange[] = [
     change: 'The can_access_all_users_group setting (then can_access_all_users_group_id).',
     status: 'approximate',
     note: 'left out and ignored below the level; allowed_system_groups concerns server_supported_permission_settings, which chatref does not send',
-    downgrade: newRealmSettings(['can_access_all_users_group'], ['realm_can_access_all_users_group_id']),
+    downgrade: realmSettingsAdded(['can_access_all_users_group'], ['realm_can_access_all_users_group_id']),
   },
   {
     level: 226,
@@ -733,7 +572,7 @@ export const LEVELS_185_236: readonly LevelChange[] = [
     status: 'approximate',
     note: "values walk to the old numbering and an old client's values forward; the new option 2 has no old value and shows as 2 (DMs and mentions)",
     downgrade: merged(
-      userSettingObjects(iconCountForm, (name) => name),
+      { response: { [REGISTER]: userSettingForms(iconCountForm, true) } },
       {
         request: { 'update-settings': iconCountRequest, 'update-realm-user-settings-defaults': iconCountRequest },
         event: {
@@ -824,7 +663,7 @@ export const LEVELS_185_236: readonly LevelChange[] = [
     change: 'The automatically_follow_topics_where_mentioned setting.',
     status: 'implemented',
     note: 'left out and ignored below the level',
-    downgrade: newUserSettings(['automatically_follow_topics_where_mentioned']),
+    downgrade: userSettingsAdded(['automatically_follow_topics_where_mentioned']),
   },
   {
     level: 236,

@@ -1,39 +1,10 @@
 /** Feature levels 237–277 (the changelog's "Changes in Zulip 8.0 / 9.0"), oldest first. */
-import type { ApiEvent } from '../events/event.js';
 import { systemGroupNameOf } from '../rules/system-groups.js';
 import type { State } from '../state.js';
-import type { Body, Downgrade, LevelChange, RawParams } from './change.js';
+import type { Downgrade, LevelChange, RawParams } from './change.js';
 import { noChange } from './change.js';
-import { editEach, editKey, omitKeys, renameKey } from './walk.js';
-
-type Json = Readonly<Record<string, unknown>>;
-
-const REGISTER = 'register-queue';
-
-function isObject(value: unknown): value is Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/**
- * A realm settings event (update_dict's `data`, or update's `property`) as the
- * level below sends it: `edit` rewrites the data; no data left, no event.
- */
-function realmEventWalk(edit: (data: Json) => Json): (event: ApiEvent) => ApiEvent | null {
-  return (event) => {
-    if (event['op'] === 'update_dict' && isObject(event['data'])) {
-      const data = edit(event['data']);
-      if (data === event['data']) return event;
-      return Object.keys(data).length === 0 ? null : { ...event, data };
-    }
-    if (event['op'] === 'update' && typeof event['property'] === 'string') {
-      const data = edit({ [event['property']]: event['value'] });
-      const [entry] = Object.entries(data);
-      if (entry === undefined) return null;
-      return entry[0] === event['property'] && entry[1] === event['value'] ? event : { ...event, property: entry[0], value: entry[1] };
-    }
-    return event;
-  };
-}
+import { channelObjects, isObject, profileFields, REGISTER, realmEventWalk, realmSettingsAdded, userSettingsAdded } from './shapes.js';
+import { editEach, editKey, omitKeys, renameKey, withKey } from './walk.js';
 
 /**
  * A parameter renamed at a level: a client of the level below sends `from`,
@@ -60,56 +31,6 @@ function renamedParams(operation: string, pairs: readonly (readonly [from: strin
           Array.isArray(names) ? names.map((name) => pairs.find(([from]) => from === name)?.[1] ?? name).sort() : names,
         ),
     },
-  };
-}
-
-/** User settings new at a level: absent from register's user_settings and realm_user_settings_defaults, ignored by both PATCH endpoints, never in events. */
-function addsUserSettings(names: readonly string[]): Downgrade {
-  const dropEvent = (event: ApiEvent) => (names.includes(String(event['property'])) ? null : event);
-  const omit = (value: unknown) => (isObject(value) ? omitKeys(value, names) : value);
-  return {
-    addsParams: { 'update-settings': names, 'update-realm-user-settings-defaults': names },
-    response: { [REGISTER]: (body) => editKey(editKey(body, 'user_settings', omit), 'realm_user_settings_defaults', omit) },
-    event: { user_settings: dropEvent, realm_user_settings_defaults: dropEvent },
-  };
-}
-
-/** A realm setting new at a level: register's realm_<name>, PATCH /realm's parameter, and its key in realm events. */
-function addsRealmSetting(name: string): Downgrade {
-  return {
-    addsParams: { 'update-realm': [name] },
-    addsResponseKeys: { [REGISTER]: [`realm_${name}`] },
-    event: { realm: realmEventWalk((data) => omitKeys(data, [name])) },
-  };
-}
-
-/** The channel objects of an answer (streams, subscriptions and the like), each walked by `edit`. */
-function channelObjectsWalk(edit: (channel: Json) => Json): Downgrade {
-  const lists = (keys: readonly string[]) => (body: Body) => keys.reduce((walked, key) => editKey(walked, key, (list) => editEach(list, edit)), body);
-  return {
-    response: {
-      // realm_default_streams holds ids here; a later row may turn them back into channel objects, which this walks too.
-      [REGISTER]: lists(['streams', 'subscriptions', 'unsubscribed', 'never_subscribed', 'realm_default_streams']),
-      'get-streams': lists(['streams']),
-      'get-stream-by-id': (body) => editKey(body, 'stream', (channel) => (isObject(channel) ? edit(channel) : channel)),
-      'get-subscriptions': lists(['subscriptions']),
-    },
-    event: {
-      stream: (event) => (event['op'] === 'create' ? editKey(event, 'streams', (list) => editEach(list, edit)) : event),
-      subscription: (event) => (event['op'] === 'add' ? editKey(event, 'subscriptions', (list) => editEach(list, edit)) : event),
-      default_streams: (event) => editKey(event, 'default_streams', (list) => editEach(list, edit)),
-    },
-  };
-}
-
-/** Custom profile field objects (register, GET /realm/profile_fields, custom_profile_fields events), each walked by `edit`. */
-function profileFieldsWalk(edit: (field: Json) => Json): Pick<Downgrade, 'response' | 'event'> {
-  return {
-    response: {
-      [REGISTER]: (body) => editKey(body, 'custom_profile_fields', (list) => editEach(list, edit)),
-      'get-custom-profile-fields': (body) => editKey(body, 'custom_fields', (list) => editEach(list, edit)),
-    },
-    event: { custom_profile_fields: (event) => editKey(event, 'fields', (list) => editEach(list, edit)) },
   };
 }
 
@@ -142,7 +63,8 @@ function replacesRealmPolicy(setting: string, policy: string, policyOf: (state: 
       [REGISTER]: (body, { state }) => {
         const key = `realm_${setting}`;
         if (!(key in body)) return body;
-        return { ...omitKeys(body, [key]), [`realm_${policy}`]: policyOf(state, body[key]) };
+        const value = body[key];
+        return editKey(renameKey(body, key, `realm_${policy}`), `realm_${policy}`, () => policyOf(state, value));
       },
     },
     event: { realm: realmEventWalk((data) => omitKeys(data, [setting])) },
@@ -204,7 +126,7 @@ export const LEVELS_237_277: readonly LevelChange[] = [
     change: 'The realm setting zulip_update_announcements_stream_id.',
     status: 'implemented',
     note: 'absent from register and realm events below the level, and ignored by PATCH /realm',
-    downgrade: addsRealmSetting('zulip_update_announcements_stream_id'),
+    downgrade: realmSettingsAdded(['zulip_update_announcements_stream_id']),
   },
   {
     level: 243,
@@ -231,7 +153,7 @@ export const LEVELS_237_277: readonly LevelChange[] = [
     note: 'absent from field objects (register, GET /realm/profile_fields, custom_profile_fields events) and ignored by POST and PATCH below the level',
     downgrade: {
       addsParams: { 'create-custom-profile-field': ['required'], 'update-custom-profile-field': ['required'] },
-      ...profileFieldsWalk((field) => omitKeys(field, ['required'])),
+      ...profileFields((field) => omitKeys(field, ['required'])),
     },
   },
   {
@@ -240,7 +162,7 @@ export const LEVELS_237_277: readonly LevelChange[] = [
     change: 'The user settings web_font_size_px and web_line_height_percent.',
     status: 'implemented',
     note: 'addsUserSettings in this file: absent from register and events, ignored by PATCH, below the level',
-    downgrade: addsUserSettings(['web_font_size_px', 'web_line_height_percent']),
+    downgrade: userSettingsAdded(['web_font_size_px', 'web_line_height_percent']),
   },
   {
     level: 246,
@@ -248,7 +170,7 @@ export const LEVELS_237_277: readonly LevelChange[] = [
     change: 'The realm setting require_unique_names.',
     status: 'implemented',
     note: 'absent from register and realm events and ignored by PATCH /realm below the level (so it stays false there: names may repeat)',
-    downgrade: addsRealmSetting('require_unique_names'),
+    downgrade: realmSettingsAdded(['require_unique_names']),
   },
   {
     level: 247,
@@ -311,7 +233,7 @@ export const LEVELS_237_277: readonly LevelChange[] = [
     change: 'The user setting receives_typing_notifications.',
     status: 'implemented',
     note: 'addsUserSettings in this file; below the level it cannot be changed, so every user keeps receiving typing events (rules/typing.ts)',
-    downgrade: addsUserSettings(['receives_typing_notifications']),
+    downgrade: userSettingsAdded(['receives_typing_notifications']),
   },
   {
     level: 254,
@@ -319,7 +241,7 @@ export const LEVELS_237_277: readonly LevelChange[] = [
     change: 'creator_id on channel and subscription objects.',
     status: 'implemented',
     note: 'channelObjectsWalk in this file: left out of every channel and subscription object below the level',
-    downgrade: channelObjectsWalk((channel) => omitKeys(channel, ['creator_id'])),
+    downgrade: channelObjects((channel) => omitKeys(channel, ['creator_id'])),
   },
   {
     level: 255,
@@ -453,7 +375,7 @@ export const LEVELS_237_277: readonly LevelChange[] = [
     change: 'The user setting web_navigate_to_sent_message.',
     status: 'implemented',
     note: 'addsUserSettings in this file',
-    downgrade: addsUserSettings(['web_navigate_to_sent_message']),
+    downgrade: userSettingsAdded(['web_navigate_to_sent_message']),
   },
   {
     level: 269,
@@ -461,7 +383,7 @@ export const LEVELS_237_277: readonly LevelChange[] = [
     change: 'The user setting web_channel_default_view.',
     status: 'implemented',
     note: 'addsUserSettings in this file',
-    downgrade: addsUserSettings(['web_channel_default_view']),
+    downgrade: userSettingsAdded(['web_channel_default_view']),
   },
   {
     level: 270,
@@ -475,7 +397,11 @@ export const LEVELS_237_277: readonly LevelChange[] = [
         [REGISTER]: (body, { state }) => {
           if (!('realm_direct_message_permission_group' in body)) return body;
           const policy = privateMessagePolicyOf(state, body['realm_direct_message_permission_group']);
-          return { ...omitKeys(body, ['realm_direct_message_initiator_group', 'realm_direct_message_permission_group']), realm_private_message_policy: policy };
+          return withKey(
+            omitKeys(body, ['realm_direct_message_initiator_group', 'realm_direct_message_permission_group']),
+            'realm_private_message_policy',
+            policy,
+          );
         },
       },
       event: { realm: realmEventWalk((data) => omitKeys(data, ['direct_message_initiator_group', 'direct_message_permission_group'])) },
@@ -516,7 +442,7 @@ export const LEVELS_237_277: readonly LevelChange[] = [
     change: 'The user setting web_animate_image_previews.',
     status: 'implemented',
     note: 'addsUserSettings in this file',
-    downgrade: addsUserSettings(['web_animate_image_previews']),
+    downgrade: userSettingsAdded(['web_animate_image_previews']),
   },
   {
     level: 276,

@@ -2,94 +2,14 @@
 
 import { fl282TutorialStatus } from '../endpoints/legacy/fl282-tutorial-status.js';
 import { fl294DeleteUserGroup } from '../endpoints/legacy/fl294-delete-user-group.js';
-import type { ApiEvent } from '../events/event.js';
 import { presentChannel } from '../present/channel.js';
 import { channelPostPolicyParam, LEGACY_REALM_POLICIES, type LegacyRealmPolicy, legacyPolicyFor, policyGroupParam } from '../rules/feature-levels.js';
 import { apiEmail } from '../rules/users.js';
 import type { RealmGroupSettingName, State } from '../state.js';
 import { getRow } from '../tables/table.js';
 import { type Body, type Downgrade, type LevelChange, noChange, type RawParams } from './change.js';
-import { editEach, editKey, omitKeys } from './walk.js';
-
-type Json = Readonly<Record<string, unknown>>;
-type Edit = (item: Json) => Json;
-
-// ── Shared walks: the objects that appear in many answers and events ─────
-
-/**
- * Walks of every channel object (GET /streams, GET /streams/{id}, subscriptions,
- * register, stream and subscription events). `edit` gets the state in answers,
- * null in events.
- */
-function channelObjects(edit: (channel: Json, state: State | null) => Json, updatedProperties: readonly string[] = []): Downgrade {
-  const each = (body: Body, key: string, state: State) => editKey(body, key, (list) => editEach(list, (channel) => edit(channel, state)));
-  return {
-    response: {
-      'get-streams': (body, { state }) => each(body, 'streams', state),
-      'get-stream-by-id': (body, { state }) =>
-        editKey(body, 'stream', (value) => (value !== null && typeof value === 'object' ? edit(value as Json, state) : value)),
-      'get-subscriptions': (body, { state }) => each(body, 'subscriptions', state),
-      'register-queue': (body, { state }) =>
-        ['subscriptions', 'unsubscribed', 'never_subscribed', 'streams'].reduce((walked, key) => each(walked, key, state), body),
-    },
-    event: {
-      stream: (event) => {
-        if (event['op'] === 'update') return updatedProperties.includes(String(event['property'])) ? null : event;
-        return editKey(event, 'streams', (list) => editEach(list, (channel) => edit(channel, null)));
-      },
-      subscription: (event) => editKey(event, 'subscriptions', (list) => editEach(list, (channel) => edit(channel, null))),
-    },
-  };
-}
-
-/** Channel keys new at a level: absent from every channel object, and their stream update events not sent. */
-function channelKeys(keys: readonly string[]): Downgrade {
-  return channelObjects((channel) => omitKeys(channel, keys), keys);
-}
-
-/** Walks of every user group object (GET /user_groups, register's realm_user_groups, user_group events). */
-function groupObjects(edit: Edit, updateData: Edit): Downgrade {
-  return {
-    response: {
-      'get-user-groups': (body) => editKey(body, 'user_groups', (list) => editEach(list, edit)),
-      'register-queue': (body) => editKey(body, 'realm_user_groups', (list) => editEach(list, edit)),
-    },
-    event: {
-      user_group: (event) => {
-        if (event['op'] === 'add') return editKey(event, 'group', (group) => edit(group as Json));
-        if (event['op'] !== 'update') return event;
-        const data = event['data'] as Json;
-        const walked = updateData(data);
-        if (walked === data) return event;
-        return Object.keys(walked).length === 0 ? null : { ...event, data: walked };
-      },
-    },
-  };
-}
-
-/** User group keys new at a level: absent from group objects and update events. */
-function groupKeys(keys: readonly string[]): Downgrade {
-  return groupObjects(
-    (group) => omitKeys(group, keys),
-    (data) => omitKeys(data, keys),
-  );
-}
-
-/** A realm update_dict event without `keys` (not sent when nothing is left). */
-function realmUpdateWithout(keys: readonly string[]): (event: ApiEvent) => ApiEvent | null {
-  return (event) => {
-    if (event['op'] !== 'update_dict') return event;
-    const data = event['data'] as Json;
-    const walked = omitKeys(data, keys);
-    if (walked === data) return event;
-    return Object.keys(walked).length === 0 ? null : { ...event, data: walked };
-  };
-}
-
-/** A user_settings update event of a new setting is not sent. */
-function userSettingEventWithout(name: string): (event: ApiEvent) => ApiEvent | null {
-  return (event) => (event['op'] === 'update' && event['property'] === name ? null : event);
-}
+import { channelKeysAdded, channelObjects, groupKeysAdded, type Json, profileFields, realmEventWithout, userSettingsAdded, without } from './shapes.js';
+import { editEach, editKey, omitKeys, withKey } from './walk.js';
 
 /** register's client_capabilities as a server of the level reads them (a capability it does not know is absent, or given a value). */
 function withCapability(params: RawParams, name: string, value: boolean | undefined): RawParams {
@@ -130,13 +50,13 @@ function realmGroupSetting(level: number, settings: readonly RealmGroupSettingNa
   const downgrade: Downgrade = {
     addsParams: { 'update-realm': settings },
     addsResponseKeys: { 'register-queue': keys },
-    event: { realm: realmUpdateWithout(settings) },
+    event: { realm: realmEventWithout(settings) },
     ...(policy === null
       ? {}
       : {
           response: {
             'register-queue': (body: Body, { state }: { state: State }) =>
-              !('realm_name' in body) || `realm_${policy}` in body ? body : { ...body, [`realm_${policy}`]: legacyPolicyFor(state, policy) },
+              !('realm_name' in body) || `realm_${policy}` in body ? body : withKey(body, `realm_${policy}`, legacyPolicyFor(state, policy)),
           },
           request: { 'update-realm': (params: RawParams, state: State) => policyGroupParam(state, params, policy) },
         }),
@@ -162,36 +82,19 @@ function userGroupSetting(level: number, setting: string, what: string): LevelCh
     change: `The user group setting ${setting} (${what}).`,
     status: 'approximate',
     note: `declared: parameter and group object key; below the level chatref still decides the permission from the stored ${setting} (its default), where the real server had no such setting`,
-    downgrade: { addsParams: { 'create-user-group': [setting], 'update-user-group': [setting] }, ...groupKeys([setting]) },
+    downgrade: { addsParams: { 'create-user-group': [setting], 'update-user-group': [setting] }, ...groupKeysAdded([setting]) },
   };
 }
 
 /** A user setting new at a level: a key of register's user_settings, a parameter of PATCH /settings, no update event. */
 function userSetting(level: number, name: string, what: string, withDefaults: boolean): LevelChange {
-  const defaults = withDefaults
-    ? {
-        'register-queue': (body: Body) =>
-          editKey(
-            editKey(body, 'user_settings', (settings) => omitKeys(settings as Json, [name])),
-            'realm_user_settings_defaults',
-            (settings) => omitKeys(settings as Json, [name]),
-          ),
-      }
-    : { 'register-queue': (body: Body) => editKey(body, 'user_settings', (settings) => omitKeys(settings as Json, [name])) };
   return {
     level,
     endpoints: withDefaults ? ['POST /register', 'PATCH /settings', 'PATCH /realm/user_settings_defaults'] : ['POST /register', 'PATCH /settings'],
     change: `The user setting ${name} (${what}).`,
     status: 'implemented',
     note: 'declared: register key, parameter and update event new at the level',
-    downgrade: {
-      addsParams: withDefaults ? { 'update-settings': [name], 'update-realm-user-settings-defaults': [name] } : { 'update-settings': [name] },
-      response: defaults,
-      event: {
-        user_settings: userSettingEventWithout(name),
-        ...(withDefaults ? { realm_user_settings_defaults: userSettingEventWithout(name) } : {}),
-      },
-    },
+    downgrade: userSettingsAdded([name], withDefaults),
   };
 }
 
@@ -300,7 +203,7 @@ export const LEVELS_278_334: readonly LevelChange[] = [
     note: 'declared; below the level a deactivated group of the fixture is left out as a deleted one would be (the include_deactivated_groups capability reads as absent, level 294)',
     downgrade: {
       addsEndpoints: ['deactivate-user-group'],
-      ...groupKeys(['deactivated']),
+      ...groupKeysAdded(['deactivated']),
     },
   },
   realmGroupSetting(291, ['can_delete_own_message_group'], 'delete_own_message_policy'),
@@ -310,7 +213,7 @@ export const LEVELS_278_334: readonly LevelChange[] = [
     change: 'creator_id and date_created in user group objects.',
     status: 'implemented',
     note: 'declared: group object keys',
-    downgrade: groupKeys(['creator_id', 'date_created']),
+    downgrade: groupKeysAdded(['creator_id', 'date_created']),
   },
   userSetting(293, 'allow_private_data_export', 'whether administrators may export the user’s private data', false),
   {
@@ -350,11 +253,7 @@ export const LEVELS_278_334: readonly LevelChange[] = [
     note: 'declared: parameter, and the key dropped from register, GET /realm/profile_fields and custom_profile_fields events',
     downgrade: {
       addsParams: { 'create-custom-profile-field': ['editable_by_user'], 'update-custom-profile-field': ['editable_by_user'] },
-      response: {
-        'register-queue': (body) => editKey(body, 'custom_profile_fields', (list) => editEach(list, (field) => omitKeys(field, ['editable_by_user']))),
-        'get-custom-profile-fields': (body) => editKey(body, 'custom_fields', (list) => editEach(list, (field) => omitKeys(field, ['editable_by_user']))),
-      },
-      event: { custom_profile_fields: (event) => editKey(event, 'fields', (list) => editEach(list, (field) => omitKeys(field, ['editable_by_user']))) },
+      ...profileFields(without(['editable_by_user'])),
     },
   },
   {
@@ -489,7 +388,7 @@ export const LEVELS_278_334: readonly LevelChange[] = [
         'register-queue': (params) => withCapability(params, 'archived_channels', undefined),
         'get-streams': (params) => ({ ...params, exclude_archived: 'true' }),
       },
-      ...channelKeys(['is_archived']),
+      ...channelKeysAdded(['is_archived']),
     },
   },
   realmGroupSetting(316, ['can_move_messages_between_topics_group'], 'edit_topic_policy'),
@@ -542,7 +441,7 @@ export const LEVELS_278_334: readonly LevelChange[] = [
     change: 'is_recently_active in channel objects.',
     status: 'implemented',
     note: 'declared: channel object key and its stream update events',
-    downgrade: channelKeys(['is_recently_active']),
+    downgrade: channelKeysAdded(['is_recently_active']),
   },
   userGroupSetting(324, 'can_remove_members_group', 'who may remove members'),
   {
@@ -553,7 +452,7 @@ export const LEVELS_278_334: readonly LevelChange[] = [
     note: 'declared: parameter, channel object key and its stream update events; below the level chatref still lets the stored value (its default) grant administration',
     downgrade: {
       addsParams: { subscribe: ['can_administer_channel_group'], 'update-stream': ['can_administer_channel_group'] },
-      ...channelKeys(['can_administer_channel_group']),
+      ...channelKeysAdded(['can_administer_channel_group']),
     },
   },
   {
@@ -613,7 +512,7 @@ export const LEVELS_278_334: readonly LevelChange[] = [
     downgrade: {
       addsParams: { 'update-realm': ['moderation_request_channel_id'] },
       addsResponseKeys: { 'register-queue': ['realm_moderation_request_channel_id'] },
-      event: { realm: realmUpdateWithout(['moderation_request_channel_id']) },
+      event: { realm: realmEventWithout(['moderation_request_channel_id']) },
     },
   },
   {
@@ -637,7 +536,7 @@ export const LEVELS_278_334: readonly LevelChange[] = [
         subscribe: (params, state) => channelPostPolicyParam(state, params, 'value'),
         'update-stream': (params, state) => channelPostPolicyParam(state, params, 'change'),
       },
-      ...channelKeys(['can_send_message_group']),
+      ...channelKeysAdded(['can_send_message_group']),
     },
   },
   {

@@ -1,87 +1,25 @@
 /** Feature levels 335–371 (the changelog's "Changes in Zulip 10.0"), oldest first. */
 import { legacyMessageEditTyping } from '../endpoints/legacy/fl335-371-message-edit-typing.js';
-import type { ApiEvent } from '../events/event.js';
 import { hasRealmPermission } from '../rules/realm-group-settings.js';
 import { selectUser } from '../rules/users.js';
-import type { Body, Downgrade, LevelChange } from './change.js';
+import type { Body, LevelChange } from './change.js';
 import { noChange } from './change.js';
-import { editEach, editKey, omitKeys } from './walk.js';
-
-type Json = Readonly<Record<string, unknown>>;
-type EventWalk = (event: ApiEvent) => ApiEvent | null;
-
-const REGISTER = 'register-queue';
-
-function isObject(value: unknown): value is Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** The body with each listed array-valued key's objects edited. */
-function editLists(keys: readonly string[], edit: (item: Json) => Json): (body: Body) => Body {
-  return (body) => keys.reduce((walked, key) => editKey(walked, key, (list) => editEach(list, edit)), body);
-}
-
-/** The body with one object-valued key edited. */
-function editObject(key: string, edit: (item: Json) => Json): (body: Body) => Body {
-  return (body) => editKey(body, key, (value) => (isObject(value) ? edit(value) : value));
-}
-
-// ── realm settings ───────────────────────────────────────────────────────
-
-/** realm update_dict events without these settings; not sent when nothing is left. */
-function realmEventWithout(names: readonly string[]): EventWalk {
-  return (event) => {
-    const data = event['data'];
-    if (event['op'] !== 'update_dict' || !isObject(data) || !names.some((name) => name in data)) return event;
-    const left = omitKeys(data, names);
-    return Object.keys(left).length === 0 ? null : { ...event, data: left };
-  };
-}
-
-/** Organization settings new at a level: PATCH /realm ignores them below it, register and realm events leave them out. */
-function realmSettingsAdded(names: readonly string[]): Downgrade {
-  return {
-    addsParams: { 'update-realm': names },
-    addsResponseKeys: { [REGISTER]: names.map((name) => `realm_${name}`) },
-    event: { realm: realmEventWithout(names) },
-  };
-}
-
-// ── channel and subscription objects ─────────────────────────────────────
-
-/** Every answer and event carrying channel or subscription objects. */
-function channelFieldsAdded(fields: readonly string[]): Downgrade {
-  const omit = (item: Json) => omitKeys(item, fields);
-  return {
-    addsParams: { subscribe: fields, 'update-stream': fields },
-    response: {
-      'get-streams': editLists(['streams'], omit),
-      'get-stream-by-id': editObject('stream', omit),
-      'get-subscriptions': editLists(['subscriptions'], omit),
-      [REGISTER]: editLists(['streams', 'subscriptions', 'unsubscribed', 'never_subscribed'], omit),
-    },
-    event: {
-      stream: (event) => {
-        if (event['op'] === 'create') return editKey(event, 'streams', (list) => editEach(list, omit));
-        return event['op'] === 'update' && fields.includes(String(event['property'])) ? null : event;
-      },
-      subscription: (event) => (event['op'] === 'add' ? editKey(event, 'subscriptions', (list) => editEach(list, omit)) : event),
-    },
-  };
-}
+import {
+  channelKeysAdded,
+  eachOf,
+  isObject,
+  type Json,
+  objectAt,
+  REGISTER,
+  realmEventWithout,
+  realmSettingsAdded,
+  userObjects,
+  userSettingForms,
+  userSettingsAdded,
+} from './shapes.js';
+import { editKey, omitKeys } from './walk.js';
 
 // ── personal settings ────────────────────────────────────────────────────
-
-/** A personal setting new at a level: in user_settings and the realm's defaults, PATCH parameters, and update events. */
-function userSettingAdded(name: string): Downgrade {
-  const omit = (item: Json) => omitKeys(item, [name]);
-  const dropUpdate: EventWalk = (event) => (event['property'] === name ? null : event);
-  return {
-    addsParams: { 'update-settings': [name], 'update-realm-user-settings-defaults': [name] },
-    response: { [REGISTER]: (body) => editObject('realm_user_settings_defaults', omit)(editObject('user_settings', omit)(body)) },
-    event: { user_settings: dropUpdate, realm_user_settings_defaults: dropUpdate },
-  };
-}
 
 /** dense_mode, as servers below 364 showed it (its default; chatref stores no value for it). */
 function withDenseMode(settings: Json): Json {
@@ -227,7 +165,7 @@ export const LEVELS_335_371: readonly LevelChange[] = [
     change: 'can_add_subscribers_group on channel and subscription objects, and as a parameter.',
     status: 'implemented',
     note: 'declared: channel field new at the level (every channel and subscription object; ignored parameter)',
-    downgrade: channelFieldsAdded(['can_add_subscribers_group']),
+    downgrade: channelKeysAdded(['can_add_subscribers_group'], ['subscribe', 'update-stream']),
   },
   {
     level: 342,
@@ -318,7 +256,7 @@ export const LEVELS_335_371: readonly LevelChange[] = [
     change: 'hide_ai_features personal setting.',
     status: 'implemented',
     note: 'declared: personal setting new at the level (user_settings, realm_user_settings_defaults, parameters, update events)',
-    downgrade: userSettingAdded('hide_ai_features'),
+    downgrade: userSettingsAdded(['hide_ai_features']),
   },
   {
     level: 351,
@@ -384,7 +322,7 @@ export const LEVELS_335_371: readonly LevelChange[] = [
     change: 'can_subscribe_group on channel and subscription objects, and as a parameter.',
     status: 'implemented',
     note: 'declared: channel field new at the level',
-    downgrade: channelFieldsAdded(['can_subscribe_group']),
+    downgrade: channelKeysAdded(['can_subscribe_group'], ['subscribe', 'update-stream']),
   },
   {
     level: 358,
@@ -469,18 +407,7 @@ export const LEVELS_335_371: readonly LevelChange[] = [
     change: 'is_billing_admin removed from user objects.',
     status: 'approximate',
     note: 'declared: every user object below 363 has is_billing_admin, always false (chatref stores no billing flag; it was false unless granted by hand)',
-    downgrade: {
-      response: {
-        'get-users': editLists(['members'], withBillingAdmin),
-        'get-user': editObject('user', withBillingAdmin),
-        'get-user-by-email': editObject('user', withBillingAdmin),
-        'get-own-user': (body) => withBillingAdmin(body),
-        [REGISTER]: editLists(['realm_users', 'realm_non_active_users', 'cross_realm_bots'], withBillingAdmin),
-      },
-      event: {
-        realm_user: (event) => (event['op'] === 'add' ? editKey(event, 'person', (person) => (isObject(person) ? withBillingAdmin(person) : person)) : event),
-      },
-    },
+    downgrade: userObjects(withBillingAdmin),
   },
   {
     level: 364,
@@ -491,7 +418,7 @@ export const LEVELS_335_371: readonly LevelChange[] = [
       "declared: below 364 register's user_settings and realm_user_settings_defaults show dense_mode: true. Differs: chatref stores no " +
       'dense_mode, so PATCH /settings lists it in ignored_parameters_unsupported and sends no event, and the legacy top-level dense_mode is not sent',
     downgrade: {
-      response: { [REGISTER]: (body) => editObject('realm_user_settings_defaults', withDenseMode)(editObject('user_settings', withDenseMode)(body)) },
+      response: { [REGISTER]: userSettingForms(withDenseMode) },
     },
   },
   {
@@ -504,8 +431,8 @@ export const LEVELS_335_371: readonly LevelChange[] = [
       'Differs: a topic only resolved or unresolved does not set last_edit_timestamp below 365 (the real server counted it)',
     downgrade: {
       response: {
-        'get-messages': editLists(['messages'], messageBefore365),
-        'get-message': editObject('message', messageBefore365),
+        'get-messages': eachOf('messages', messageBefore365),
+        'get-message': objectAt('message', messageBefore365),
       },
     },
   },

@@ -1,99 +1,19 @@
 /** Feature levels 372–421 (the changelog's "Changes in Zulip 11.0"), oldest first. */
-import type { ApiEvent } from '../events/event.js';
-import type { State } from '../state.js';
-import type { Body, Downgrade, LevelChange, RawParams } from './change.js';
+import type { Downgrade, LevelChange, RawParams } from './change.js';
 import { noChange } from './change.js';
+import {
+  type BodyWalk,
+  channelObjects,
+  isObject,
+  type Json,
+  merged,
+  objectAt,
+  realmSettingsAdded,
+  userSettingEventsWithout,
+  userSettingForms,
+  without,
+} from './shapes.js';
 import { editEach, editKey, omitKeys } from './walk.js';
-
-type Json = Readonly<Record<string, unknown>>;
-type EventWalk = (event: ApiEvent) => ApiEvent | null;
-type BodyWalk = NonNullable<Downgrade['response']>[string];
-type RequestWalk = (params: RawParams, state: State) => RawParams;
-
-function isObject(value: unknown): value is Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** Walks of the same operation or event type, one after the other. */
-function composeBodies(first: BodyWalk, second: BodyWalk): BodyWalk {
-  return (body, context) => second(first(body, context), context);
-}
-
-function composeRequests(first: RequestWalk, second: RequestWalk): RequestWalk {
-  return (params, state) => second(first(params, state), state);
-}
-
-function composeEvents(first: EventWalk, second: EventWalk): EventWalk {
-  return (event) => {
-    const walked = first(event);
-    return walked === null ? null : second(walked);
-  };
-}
-
-function mergeLists<T>(a?: Readonly<Record<string, readonly T[]>>, b?: Readonly<Record<string, readonly T[]>>): Record<string, readonly T[]> {
-  const merged: Record<string, readonly T[]> = { ...a };
-  for (const [key, list] of Object.entries(b ?? {})) merged[key] = [...(merged[key] ?? []), ...list];
-  return merged;
-}
-
-function mergeWalks<W>(a: Readonly<Record<string, W>> | undefined, b: Readonly<Record<string, W>> | undefined, compose: (x: W, y: W) => W): Record<string, W> {
-  const merged: Record<string, W> = { ...a };
-  for (const [key, walk] of Object.entries(b ?? {})) merged[key] = merged[key] === undefined ? walk : compose(merged[key], walk);
-  return merged;
-}
-
-/** Several declared downgrades as one (lists joined, walks of one key run in order). */
-function downgrades(...parts: readonly Downgrade[]): Downgrade {
-  return parts.reduce<Downgrade>(
-    (a, b) => ({
-      addsEndpoints: [...(a.addsEndpoints ?? []), ...(b.addsEndpoints ?? [])],
-      addsEventTypes: [...(a.addsEventTypes ?? []), ...(b.addsEventTypes ?? [])],
-      addsParams: mergeLists(a.addsParams, b.addsParams),
-      addsResponseKeys: mergeLists(a.addsResponseKeys, b.addsResponseKeys),
-      request: mergeWalks(a.request, b.request, composeRequests),
-      response: mergeWalks(a.response, b.response, composeBodies),
-      error: mergeWalks(a.error, b.error, composeBodies),
-      event: mergeWalks(a.event, b.event, composeEvents),
-    }),
-    {},
-  );
-}
-
-/**
- * The object without `keys` (the same object when it has none). Built key by
- * key rather than copied and deleted from, so that the copy stays a fast
- * object: channel dicts pass through several of these walks in a row.
- */
-function without<T extends Json>(object: T, keys: readonly string[]): T {
-  if (!keys.some((key) => key in object)) return object;
-  const copy: Record<string, unknown> = {};
-  for (const key in object) if (!keys.includes(key)) copy[key] = object[key];
-  return copy as T;
-}
-
-/** The objects of a list without `keys`; the same list when nothing changed. */
-function withoutInEach(list: unknown, keys: readonly string[]): unknown {
-  return editEach(list, (item) => without(item, keys));
-}
-
-/** The object's `listKey` array with `keys` taken out of each of its objects. */
-function omitFromList(body: Body, listKey: string, keys: readonly string[]): Body {
-  return editKey(body, listKey, (list) => withoutInEach(list, keys));
-}
-
-/** The object's `key` object without `keys`. */
-function omitFromObject(body: Body, key: string, keys: readonly string[]): Body {
-  return editKey(body, key, (value) => (isObject(value) ? without(value, keys) : value));
-}
-
-/** The object with several of its lists edited (in place on the answer's working copy, walk.ts). */
-function editLists(body: Body, listKeys: readonly string[], edit: (list: unknown) => unknown): Body {
-  let walked = body;
-  for (const key of listKeys) walked = editKey(walked, key, edit);
-  return walked;
-}
-
-const REGISTER_CHANNEL_LISTS = ['streams', 'subscriptions', 'unsubscribed', 'never_subscribed'] as const;
 
 /** Keys of the channel (and subscription) dict new at each level of this file. */
 const CHANNEL_KEYS: Readonly<Record<number, readonly string[]>> = {
@@ -136,21 +56,15 @@ const highest = (byLevel: Readonly<Record<number, readonly string[]>>) => Math.m
  * dict is copied once however many levels it crosses. Only the newest
  * channel row carries it: it runs for every level below it.
  */
-const CHANNEL_DICT_ANSWERS: NonNullable<Downgrade['response']> = {
-  'get-streams': (body, { state }) => omitFromList(body, 'streams', channelKeysNewerThan(state.featureLevel)),
-  'get-stream-by-id': (body, { state }) => omitFromObject(body, 'stream', channelKeysNewerThan(state.featureLevel)),
-  'get-subscriptions': (body, { state }) => omitFromList(body, 'subscriptions', channelKeysNewerThan(state.featureLevel)),
-  'register-queue': (body, { state }) => {
-    const keys = channelKeysNewerThan(state.featureLevel);
-    return editLists(body, REGISTER_CHANNEL_LISTS, (list) => withoutInEach(list, keys));
-  },
-};
+const CHANNEL_DICT_ANSWERS: NonNullable<Downgrade['response']> = channelObjects((channel, state) =>
+  state === null ? channel : omitKeys(channel, channelKeysNewerThan(state.featureLevel)),
+).response!;
 
 /**
  * The channel keys new at `level` (CHANNEL_KEYS): out of every answer that
  * carries channel dicts (CHANNEL_DICT_ANSWERS, on the newest channel row),
- * out of stream create and subscription add events, and a stream update of
- * such a property not sent. `params`: the same settings as parameters of
+ * out of the stream and subscription events that carry channel dicts, and a
+ * stream update of such a property not sent. `params`: the same settings as parameters of
  * POST /users/me/subscriptions and PATCH /streams/{stream_id}, ignored below.
  */
 function channelKeysAdded(level: number, params: readonly string[] = []): Downgrade {
@@ -158,21 +72,12 @@ function channelKeysAdded(level: number, params: readonly string[] = []): Downgr
   return {
     ...(params.length === 0 ? {} : { addsParams: { subscribe: params, 'update-stream': params } }),
     ...(level === highest(CHANNEL_KEYS) ? { response: CHANNEL_DICT_ANSWERS } : {}),
-    event: {
-      stream: (event) => {
-        if (event['op'] === 'update') return keys.includes(String(event['property'])) ? null : event;
-        return event['op'] === 'create' ? (omitFromList(event, 'streams', keys) as ApiEvent) : event;
-      },
-      subscription: (event) => (event['op'] === 'add' ? (omitFromList(event, 'subscriptions', keys) as ApiEvent) : event),
-    },
+    event: channelObjects(without(keys), keys).event!,
   };
 }
 
 /** register's user_settings and realm_user_settings_defaults without the settings of this file the realm's level lacks. */
-const USER_SETTINGS_ANSWER: BodyWalk = (body, { state }) => {
-  const names = userSettingsNewerThan(state.featureLevel);
-  return editLists(body, ['user_settings', 'realm_user_settings_defaults'], (settings) => (isObject(settings) ? without(settings, names) : settings));
-};
+const USER_SETTINGS_ANSWER: BodyWalk = (body, context) => userSettingForms(without(userSettingsNewerThan(context.state.featureLevel)))(body, context);
 
 /**
  * The personal settings new at `level` (USER_SETTING_KEYS): unknown
@@ -182,32 +87,10 @@ const USER_SETTINGS_ANSWER: BodyWalk = (body, { state }) => {
  */
 function userSettingsAdded(level: number): Downgrade {
   const names = USER_SETTING_KEYS[level]!;
-  const dropUpdate: EventWalk = (event) => (event['op'] === 'update' && names.includes(String(event['property'])) ? null : event);
   return {
     addsParams: { 'update-settings': names, 'update-realm-user-settings-defaults': names },
     ...(level === highest(USER_SETTING_KEYS) ? { response: { 'register-queue': USER_SETTINGS_ANSWER } } : {}),
-    event: { user_settings: dropUpdate, realm_user_settings_defaults: dropUpdate },
-  };
-}
-
-/**
- * Organization settings new at a level: unknown parameters of PATCH /realm,
- * absent from register (realm_<name>), and taken out of realm update_dict
- * events (which are not sent when nothing is left).
- */
-export function realmSettingsAdded(names: readonly string[]): Downgrade {
-  return {
-    addsParams: { 'update-realm': names },
-    addsResponseKeys: { 'register-queue': names.map((name) => `realm_${name}`) },
-    event: {
-      realm: (event) => {
-        if (event['op'] === 'update') return names.includes(String(event['property'])) ? null : event;
-        if (event['op'] !== 'update_dict' || !isObject(event['data'])) return event;
-        const data = omitKeys(event['data'], names);
-        if (data === event['data']) return event;
-        return Object.keys(data).length === 0 ? null : { ...event, data };
-      },
-    },
+    event: userSettingEventsWithout(names),
   };
 }
 
@@ -239,7 +122,7 @@ function withoutCapability(capability: string): (params: RawParams) => RawParams
 /** Channel folders as the server before `order` sent them: without it, by id. */
 function foldersById(list: unknown): unknown {
   if (!Array.isArray(list) || list.length === 0) return list;
-  const stripped = editEach(list, (folder) => without(folder, ['order'])) as Json[];
+  const stripped = editEach(list, (folder) => omitKeys(folder, ['order'])) as Json[];
   return [...stripped].sort((a, b) => Number(a['id']) - Number(b['id']));
 }
 
@@ -376,7 +259,7 @@ export const LEVELS_372_421: readonly LevelChange[] = [
     change: 'folder_id on channel and subscription objects, and as a parameter of channel creation and update.',
     status: 'implemented',
     note: 'declared (channelKeysAdded); PATCH /streams/{stream_id} ignores folder_id below 389 (POST /users/me/subscriptions takes no folder_id in chatref at any level)',
-    downgrade: downgrades(channelKeysAdded(389), { addsParams: { 'update-stream': ['folder_id'] } }),
+    downgrade: merged(channelKeysAdded(389), { addsParams: { 'update-stream': ['folder_id'] } }),
   },
   {
     level: 390,
@@ -417,7 +300,7 @@ export const LEVELS_372_421: readonly LevelChange[] = [
     change: 'The realm settings topics_policy and can_set_topics_policy_group; mandatory_topics deprecated, and no longer a PATCH /realm parameter.',
     status: 'implemented',
     note: 'declared (realmSettingsAdded): below 392 register has neither realm_topics_policy nor realm_can_set_topics_policy_group, PATCH /realm ignores both, realm events carry mandatory_topics alone; there PATCH /realm mandatory_topics walks forward to topics_policy (true: disable_empty_topic, false: allow_empty_topic)',
-    downgrade: downgrades(realmSettingsAdded(['can_set_topics_policy_group', 'topics_policy']), {
+    downgrade: merged(realmSettingsAdded(['can_set_topics_policy_group', 'topics_policy']), {
       request: {
         'update-realm': (params) => {
           const mandatory = params['mandatory_topics'];
@@ -639,7 +522,7 @@ export const LEVELS_372_421: readonly LevelChange[] = [
       },
       event: {
         channel_folder: (event) => {
-          if (event['op'] === 'add') return omitFromObject(event, 'channel_folder', ['order']) as ApiEvent;
+          if (event['op'] === 'add') return objectAt('channel_folder', without(['order']))(event);
           if (event['op'] !== 'update' || !isObject(event['data'])) return event;
           const data = omitKeys(event['data'], ['order']);
           if (data === event['data']) return event;
@@ -662,7 +545,7 @@ export const LEVELS_372_421: readonly LevelChange[] = [
     change: 'Custom Welcome Bot text: an invitation parameter, the realm setting welcome_message_custom_text, and an endpoint sending a test.',
     status: 'implemented',
     note: 'declared: the parameters ignored, the register key absent and the test endpoint unknown below 416',
-    downgrade: downgrades(realmSettingsAdded(['welcome_message_custom_text']), {
+    downgrade: merged(realmSettingsAdded(['welcome_message_custom_text']), {
       addsEndpoints: ['test-welcome-bot-custom-message'],
       addsParams: { 'send-invites': ['welcome_message_custom_text'], 'create-invite-link': ['welcome_message_custom_text'] },
     }),

@@ -1,118 +1,9 @@
 /** Feature levels 422–460 (the changelog's "Changes in Zulip 12.0", up to 460), oldest first. */
 import type { ApiEvent } from '../events/event.js';
-import type { Body, Downgrade, LevelChange } from './change.js';
+import type { LevelChange } from './change.js';
 import { noChange } from './change.js';
-import { editEach, editKey, omitKeys } from './walk.js';
-
-type Item = Readonly<Record<string, unknown>>;
-type Edit = (item: Item) => Item;
-type BodyWalk = (body: Body) => Body;
-
-/** The objects of the array under `key`, edited. */
-function eachIn(key: string, edit: Edit): BodyWalk {
-  return (body) => editKey(body, key, (list) => editEach(list, edit));
-}
-
-/** A value that is an object, edited (other values pass). */
-function ifObject(edit: Edit): (value: unknown) => unknown {
-  return (value) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? edit(value as Item) : value);
-}
-
-/** The object under `key`, edited. */
-function objectIn(key: string, edit: Edit): BodyWalk {
-  return (body) => editKey(body, key, ifObject(edit));
-}
-
-/**
- * Several keys of a body edited at once: one copy of the body (register's has
- * some two hundred keys) however many of them change, none when none does.
- */
-function keysOf(edits: Readonly<Record<string, (value: unknown) => unknown>>): BodyWalk {
-  return (body) => {
-    let copy: Record<string, unknown> | undefined;
-    for (const [key, edit] of Object.entries(edits)) {
-      if (!(key in body)) continue;
-      const value = body[key];
-      const edited = edit(value);
-      if (edited !== value) (copy ??= { ...body })[key] = edited;
-    }
-    return copy ?? body;
-  };
-}
-
-const eachOf =
-  (edit: Edit) =>
-  (list: unknown): unknown =>
-    editEach(list, edit);
-
-const without =
-  (keys: readonly string[]): Edit =>
-  (item) =>
-    omitKeys(item, keys);
-
-/** A key new on user objects: left out of every answer and event that carries one. */
-function newUserKeys(keys: readonly string[]): Downgrade {
-  const drop = without(keys);
-  return {
-    response: {
-      'get-users': eachIn('members', drop),
-      'get-user': objectIn('user', drop),
-      'get-user-by-email': objectIn('user', drop),
-      'get-own-user': drop,
-      'jwt-fetch-api-key': objectIn('user', drop),
-      'register-queue': keysOf({ realm_users: eachOf(drop), realm_non_active_users: eachOf(drop), cross_realm_bots: eachOf(drop) }),
-    },
-    event: { realm_user: (event) => (event['op'] === 'add' ? editKey(event, 'person', ifObject(drop)) : event) },
-  };
-}
-
-/** A channel setting new on stream and subscription objects, and as a parameter of the endpoints that create or change channels. */
-function newChannelSetting(name: string): Downgrade {
-  const drop = without([name]);
-  return {
-    addsParams: { subscribe: [name], 'create-channel': [name], 'update-stream': [name] },
-    response: {
-      'get-streams': eachIn('streams', drop),
-      'get-stream-by-id': objectIn('stream', drop),
-      'get-subscriptions': eachIn('subscriptions', drop),
-      'register-queue': keysOf({ subscriptions: eachOf(drop), unsubscribed: eachOf(drop), never_subscribed: eachOf(drop), streams: eachOf(drop) }),
-    },
-    event: {
-      stream: (event) => {
-        if (event['op'] === 'update') return event['property'] === name ? null : event;
-        return event['op'] === 'create' ? editKey(event, 'streams', (list) => editEach(list, drop)) : event;
-      },
-      subscription: (event) => (event['op'] === 'add' ? editKey(event, 'subscriptions', (list) => editEach(list, drop)) : event),
-    },
-  };
-}
-
-/** A personal setting new in PATCH /settings, the realm's defaults for new users, their register objects and update events. */
-function newUserSetting(name: string): Downgrade {
-  const drop = without([name]);
-  const notThisOne = (event: ApiEvent) => (event['property'] === name ? null : event);
-  return {
-    addsParams: { 'update-settings': [name], 'update-realm-user-settings-defaults': [name] },
-    response: { 'register-queue': keysOf({ user_settings: ifObject(drop), realm_user_settings_defaults: ifObject(drop) }) },
-    event: { user_settings: notThisOne, realm_user_settings_defaults: notThisOne },
-  };
-}
-
-/** A realm setting new in PATCH /realm, register (as realm_<name>) and the realm update_dict event. */
-function newRealmSetting(name: string): Downgrade {
-  return {
-    addsParams: { 'update-realm': [name] },
-    addsResponseKeys: { 'register-queue': [`realm_${name}`] },
-    event: {
-      realm: (event) => {
-        const data = event['data'];
-        if (event['op'] !== 'update_dict' || data === null || typeof data !== 'object' || !(name in data)) return event;
-        const rest = omitKeys(data as Item, [name]);
-        return Object.keys(rest).length === 0 ? null : { ...event, data: rest };
-      },
-    },
-  };
-}
+import { channelKeysAdded, type Edit, eachOf, realmSettingsAdded, userObjects, userSettingForms, userSettingsAdded, without } from './shapes.js';
+import { editKey, withKey } from './walk.js';
 
 /** web_home_view's recent view: `recent` from FL 454, `recent_topics` before. */
 const oldHomeView = (value: unknown) => (value === 'recent' ? 'recent_topics' : value);
@@ -140,7 +31,7 @@ export const LEVELS_422_460: readonly LevelChange[] = [
     downgrade: {
       response: {
         'register-queue': (body) =>
-          'realm_name' in body && !('realm_is_zephyr_mirror_realm' in body) ? { ...body, realm_is_zephyr_mirror_realm: false } : body,
+          'realm_name' in body && !('realm_is_zephyr_mirror_realm' in body) ? withKey(body, 'realm_is_zephyr_mirror_realm', false) : body,
       },
     },
   },
@@ -171,7 +62,7 @@ export const LEVELS_422_460: readonly LevelChange[] = [
     change: 'email_address_visibility on each export consent.',
     status: 'implemented',
     note: 'feature-levels/levels-422-460.ts walk of get-realm-export-consents',
-    downgrade: { response: { 'get-realm-export-consents': eachIn('export_consents', without(['email_address_visibility'])) } },
+    downgrade: { response: { 'get-realm-export-consents': eachOf('export_consents', without(['email_address_visibility'])) } },
   },
   {
     level: 431,
@@ -179,7 +70,7 @@ export const LEVELS_422_460: readonly LevelChange[] = [
     change: 'The web_inbox_show_channel_folders personal setting.',
     status: 'implemented',
     note: 'feature-levels/levels-422-460.ts newUserSetting: parameter ignored, register and event forms without it',
-    downgrade: newUserSetting('web_inbox_show_channel_folders'),
+    downgrade: userSettingsAdded(['web_inbox_show_channel_folders']),
   },
   {
     level: 432,
@@ -203,7 +94,7 @@ export const LEVELS_422_460: readonly LevelChange[] = [
     change: 'is_imported_stub on user objects (the changelog writes is_imported for register; the field is the same).',
     status: 'implemented',
     note: 'feature-levels/levels-422-460.ts newUserKeys: every answer and realm_user add event carrying a user object',
-    downgrade: newUserKeys(['is_imported_stub']),
+    downgrade: userObjects(without(['is_imported_stub'])),
   },
   {
     level: 434,
@@ -211,7 +102,7 @@ export const LEVELS_422_460: readonly LevelChange[] = [
     change: 'The send_channel_events_messages realm setting; before, every new channel got a channel-events message.',
     status: 'implemented',
     note: 'rules/feature-levels.ts alwaysSendsChannelEventsMessages, read by endpoints/subscriptions/notifications.ts; feature-levels/levels-422-460.ts newRealmSetting (parameter, register key, realm event)',
-    downgrade: newRealmSetting('send_channel_events_messages'),
+    downgrade: realmSettingsAdded(['send_channel_events_messages']),
   },
   {
     level: 435,
@@ -269,7 +160,7 @@ export const LEVELS_422_460: readonly LevelChange[] = [
     change: 'The can_create_topic_group channel setting.',
     status: 'implemented',
     note: 'feature-levels/levels-422-460.ts newChannelSetting: parameter ignored (so it stays everyone, i.e. anyone may start topics, as before), channel objects and events without it',
-    downgrade: newChannelSetting('can_create_topic_group'),
+    downgrade: channelKeysAdded(['can_create_topic_group'], ['subscribe', 'create-channel', 'update-stream']),
   },
   {
     level: 442,
@@ -366,7 +257,7 @@ export const LEVELS_422_460: readonly LevelChange[] = [
     downgrade: {
       request: { 'update-settings': newHomeViewParam, 'update-realm-user-settings-defaults': newHomeViewParam },
       response: {
-        'register-queue': keysOf({ web_home_view: oldHomeView, user_settings: ifObject(oldHomeViewIn), realm_user_settings_defaults: ifObject(oldHomeViewIn) }),
+        'register-queue': userSettingForms(oldHomeViewIn, true),
       },
       event: {
         user_settings: oldHomeViewEvent,

@@ -2,6 +2,7 @@
 import type { ApiEvent } from '../events/event.js';
 import { renderMarkdown } from '../present/markdown.js';
 import type { Body, LevelChange } from './change.js';
+import { userObjects, without } from './shapes.js';
 import { editEach, editKey, omitFromEach, omitKeys } from './walk.js';
 
 /** Linkifier objects without `keys`: GET /realm/linkifiers, register's realm_linkifiers and the realm_linkifiers event. */
@@ -12,11 +13,6 @@ function linkifiersWithout(keys: readonly string[]) {
     event: { realm_linkifiers: event },
   };
 }
-
-/** User objects without is_deleted, wherever they are listed or sent. */
-const withoutIsDeleted = (user: Readonly<Record<string, unknown>>) => omitKeys(user, ['is_deleted']);
-const userWithoutIsDeleted = (body: Body): Body =>
-  editKey(body, 'user', (user) => (user !== null && typeof user === 'object' ? withoutIsDeleted(user as Body) : user));
 
 /** The realm update_dict event of a new description (chatref sends one per changed setting). */
 function isDescriptionUpdate(event: ApiEvent): boolean {
@@ -270,18 +266,7 @@ export const LEVELS_461_496: readonly LevelChange[] = [
     change: 'is_deleted (only when true) in user objects.',
     status: 'implemented',
     note: 'the walks drop is_deleted from user objects (present/user.ts sends it for deleted profiles)',
-    downgrade: {
-      response: {
-        'get-users': omitFromEach('members', ['is_deleted']),
-        'get-user': userWithoutIsDeleted,
-        'get-user-by-email': userWithoutIsDeleted,
-        'register-queue': (body) => omitFromEach('realm_non_active_users', ['is_deleted'])(omitFromEach('realm_users', ['is_deleted'])(body)),
-      },
-      event: {
-        realm_user: (event) =>
-          editKey(event, 'person', (person) => (person !== null && typeof person === 'object' ? withoutIsDeleted(person as Body) : person)),
-      },
-    },
+    downgrade: userObjects(without(['is_deleted']), true),
   },
   {
     level: 491,

@@ -76,6 +76,17 @@ export function editKey<T extends Json>(object: T, key: string, edit: (value: un
   return adopt({ ...object, [key]: edited }) as T;
 }
 
+/** The object with `key` set to `value` (added at the end when absent; the same object when it already holds that value). */
+export function withKey<T extends Json>(object: T, key: string, value: unknown): T {
+  if (key in object && object[key] === value) return object;
+  const own = writable(object);
+  if (own !== null) {
+    own[key] = value;
+    return object;
+  }
+  return adopt({ ...object, [key]: value }) as T;
+}
+
 /** Each object of an array (other values pass), edited; the same array when nothing changed. */
 export function editEach(value: unknown, edit: (item: Json) => Json): unknown {
   if (!Array.isArray(value)) return value;
