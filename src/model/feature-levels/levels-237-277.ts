@@ -161,7 +161,7 @@ export const LEVELS_237_277: readonly LevelChange[] = [
     endpoints: ['POST /register', 'GET /events', 'PATCH /settings', 'PATCH /realm/user_settings_defaults'],
     change: 'The user settings web_font_size_px and web_line_height_percent.',
     status: 'implemented',
-    note: 'addsUserSettings in this file: absent from register and events, ignored by PATCH, below the level',
+    note: 'userSettingsAdded (feature-levels/shapes.ts): absent from register and events, ignored by PATCH, below the level',
     downgrade: userSettingsAdded(['web_font_size_px', 'web_line_height_percent']),
   },
   {
@@ -232,7 +232,7 @@ export const LEVELS_237_277: readonly LevelChange[] = [
     endpoints: ['POST /register', 'PATCH /settings', 'PATCH /realm/user_settings_defaults'],
     change: 'The user setting receives_typing_notifications.',
     status: 'implemented',
-    note: 'addsUserSettings in this file; below the level it cannot be changed, so every user keeps receiving typing events (rules/typing.ts)',
+    note: 'userSettingsAdded (feature-levels/shapes.ts); below the level it cannot be changed, so every user keeps receiving typing events (rules/typing.ts)',
     downgrade: userSettingsAdded(['receives_typing_notifications']),
   },
   {
@@ -240,7 +240,7 @@ export const LEVELS_237_277: readonly LevelChange[] = [
     endpoints: ['POST /register', 'GET /events', 'GET /streams', 'GET /streams/{stream_id}', 'GET /users/me/subscriptions'],
     change: 'creator_id on channel and subscription objects.',
     status: 'implemented',
-    note: 'channelObjectsWalk in this file: left out of every channel and subscription object below the level',
+    note: 'channelObjects (feature-levels/shapes.ts): left out of every channel and subscription object below the level',
     downgrade: channelObjects((channel) => omitKeys(channel, ['creator_id'])),
   },
   {
@@ -374,7 +374,7 @@ export const LEVELS_237_277: readonly LevelChange[] = [
     endpoints: ['POST /register', 'PATCH /settings', 'PATCH /realm/user_settings_defaults'],
     change: 'The user setting web_navigate_to_sent_message.',
     status: 'implemented',
-    note: 'addsUserSettings in this file',
+    note: 'userSettingsAdded (feature-levels/shapes.ts)',
     downgrade: userSettingsAdded(['web_navigate_to_sent_message']),
   },
   {
@@ -382,7 +382,7 @@ export const LEVELS_237_277: readonly LevelChange[] = [
     endpoints: ['POST /register', 'PATCH /settings', 'PATCH /realm/user_settings_defaults'],
     change: 'The user setting web_channel_default_view.',
     status: 'implemented',
-    note: 'addsUserSettings in this file',
+    note: 'userSettingsAdded (feature-levels/shapes.ts)',
     downgrade: userSettingsAdded(['web_channel_default_view']),
   },
   {
@@ -441,7 +441,7 @@ export const LEVELS_237_277: readonly LevelChange[] = [
     endpoints: ['POST /register', 'PATCH /settings', 'PATCH /realm/user_settings_defaults'],
     change: 'The user setting web_animate_image_previews.',
     status: 'implemented',
-    note: 'addsUserSettings in this file',
+    note: 'userSettingsAdded (feature-levels/shapes.ts)',
     downgrade: userSettingsAdded(['web_animate_image_previews']),
   },
   {

@@ -69,7 +69,7 @@ export const LEVELS_422_460: readonly LevelChange[] = [
     endpoints: ['POST /register', 'PATCH /settings', 'PATCH /realm/user_settings_defaults'],
     change: 'The web_inbox_show_channel_folders personal setting.',
     status: 'implemented',
-    note: 'feature-levels/levels-422-460.ts newUserSetting: parameter ignored, register and event forms without it',
+    note: 'feature-levels/shapes.ts userSettingsAdded: parameter ignored, register and event forms without it',
     downgrade: userSettingsAdded(['web_inbox_show_channel_folders']),
   },
   {
@@ -93,7 +93,7 @@ export const LEVELS_422_460: readonly LevelChange[] = [
     endpoints: ['GET /users', 'GET /users/{user_id}', 'GET /users/{email}', 'GET /users/me', 'POST /register', 'GET /events'],
     change: 'is_imported_stub on user objects (the changelog writes is_imported for register; the field is the same).',
     status: 'implemented',
-    note: 'feature-levels/levels-422-460.ts newUserKeys: every answer and realm_user add event carrying a user object',
+    note: 'feature-levels/shapes.ts userObjects: every answer and realm_user add event carrying a user object',
     downgrade: userObjects(without(['is_imported_stub'])),
   },
   {
@@ -101,7 +101,7 @@ export const LEVELS_422_460: readonly LevelChange[] = [
     endpoints: ['POST /register', 'GET /events', 'PATCH /realm', 'POST /users/me/subscriptions'],
     change: 'The send_channel_events_messages realm setting; before, every new channel got a channel-events message.',
     status: 'implemented',
-    note: 'rules/feature-levels.ts alwaysSendsChannelEventsMessages, read by endpoints/subscriptions/notifications.ts; feature-levels/levels-422-460.ts newRealmSetting (parameter, register key, realm event)',
+    note: 'rules/feature-levels.ts alwaysSendsChannelEventsMessages, read by endpoints/subscriptions/notifications.ts; feature-levels/shapes.ts realmSettingsAdded (parameter, register key, realm event)',
     downgrade: realmSettingsAdded(['send_channel_events_messages']),
   },
   {
@@ -159,7 +159,7 @@ export const LEVELS_422_460: readonly LevelChange[] = [
     endpoints: ['GET /users/me/subscriptions', 'GET /streams', 'GET /events', 'POST /register', 'POST /users/me/subscriptions', 'PATCH /streams/{stream_id}'],
     change: 'The can_create_topic_group channel setting.',
     status: 'implemented',
-    note: 'feature-levels/levels-422-460.ts newChannelSetting: parameter ignored (so it stays everyone, i.e. anyone may start topics, as before), channel objects and events without it',
+    note: 'feature-levels/shapes.ts channelKeysAdded: parameter ignored (so it stays everyone, i.e. anyone may start topics, as before), channel objects and events without it',
     downgrade: channelKeysAdded(['can_create_topic_group'], ['subscribe', 'create-channel', 'update-stream']),
   },
   {
