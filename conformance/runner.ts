@@ -442,7 +442,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     judged = await judgedLevel(resolved.target, options.featureLevel);
   } catch (error) {
     if (resolved.owned) await resolved.target.close();
-    return finish({ couldNotRun: `GET /server_settings (for the target's feature level) got no answer: ${describeCause(error)}` });
+    // Worded as the bootstrap words an unreachable server: this is the run's first request.
+    return finish({ couldNotRun: `cannot reach ${resolved.target.name}: GET /server_settings got no answer (${describeCause(error)})` });
   }
   const featureLevel = judged.level;
   const ledger = newLedger();
