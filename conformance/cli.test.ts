@@ -94,7 +94,9 @@ describe('chatref conform', () => {
   it('exits 2 with one line and no count when the server cannot be reached or --only matches nothing', async () => {
     const unreachable = await conform('--url', 'http://127.0.0.1:9', '--email', 'owner@example.com', '--api-key', 'k');
     expect(unreachable.code).toBe(2);
-    expect(unreachable.stderr).toMatch(/^chatref conform: could not run: cannot reach http:\/\/127\.0\.0\.1:9: GET \/server_settings got no answer \([^\n]*\)\n$/);
+    expect(unreachable.stderr).toMatch(
+      /^chatref conform: could not run: cannot reach http:\/\/127\.0\.0\.1:9: GET \/server_settings got no answer \([^\n]*\)\n$/,
+    );
     expect(unreachable.stdout).toBe('');
     const nothing = await conform('--target', 'model', '--only', 'zzz-no-such-check');
     expect(nothing.code).toBe(2);
