@@ -5,7 +5,9 @@
  * (the server reports that level and sends nothing, and serves no endpoint,
  * that the feature-level table says appeared later). The whole suite at
  * every level is `npm run conform:levels`; below 421 some checks still send
- * or expect the newer forms.
+ * or expect the newer forms. One level at a time: the suite's time-limit
+ * checks move a real clock, and four servers at once on two cores would
+ * starve the other test file's.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -52,7 +54,7 @@ afterAll(() => {
   for (const server of servers) server.kill('SIGKILL');
 });
 
-describe.concurrent('chatref serve at older feature levels, judged at the level it claims', () => {
+describe('chatref serve at older feature levels, judged at the level it claims', () => {
   for (const [level, only] of LEVELS) {
     it(`passes ${only ?? 'the whole suite'} at --feature-level ${level}`, async () => {
       const info = await serve(level);
