@@ -8,6 +8,8 @@ export { Audiences, audienceIncludes } from './events/audience.js';
 export { commit, type Tx, type Written } from './events/commit.js';
 export type { ApiEvent, Audience, AudienceRule, Capability, Emission, QueueSpec } from './events/event.js';
 export { queueAccepts } from './events/queue-filter.js';
+/** Server versions: the feature-level table, the releases, withFeatureLevel and the walks between forms. */
+export * as featureLevels from './feature-levels/index.js';
 export { type HandleResult, handle } from './handle.js';
 export type { ModelRequest, ModelResponse, ServedFile, UploadedFile } from './request.js';
 export { ENDPOINTS, matchRoute } from './routes.js';

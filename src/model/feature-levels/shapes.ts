@@ -114,7 +114,7 @@ export function merged(...parts: readonly Downgrade[]): Downgrade {
 }
 
 /** The same parameter names, new at a level, for each of `operations`. */
-export function paramsOf(operations: readonly string[], names: readonly string[]): Downgrade['addsParams'] {
+function paramsOf(operations: readonly string[], names: readonly string[]): Downgrade['addsParams'] {
   return Object.fromEntries(operations.map((operation) => [operation, names]));
 }
 
@@ -150,7 +150,7 @@ export function streamObjects(edit: ChannelEdit, droppedUpdates: readonly string
 }
 
 /** Subscription dicts: register's subscriptions, unsubscribed and never_subscribed, GET /users/me/subscriptions, subscription events. */
-export function subscriptionObjects(edit: ChannelEdit): Downgrade {
+function subscriptionObjects(edit: ChannelEdit): Downgrade {
   return {
     response: {
       'get-subscriptions': (body, { state }) => eachOf('subscriptions', (channel) => edit(channel, state))(body),

@@ -108,19 +108,6 @@ export function editEach(value: unknown, edit: (item: Json) => Json): unknown {
   return changed ? adopt(edited) : value;
 }
 
-/** Each value of an object keyed by id (as register's `subscriptions` are not, but `realm_users` by id in events are), edited. */
-export function editValues(value: unknown, edit: (item: Json) => Json): unknown {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-  let changed = false;
-  const edited: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value as Json)) {
-    const next = item !== null && typeof item === 'object' && !Array.isArray(item) ? edit(item as Json) : item;
-    if (next !== item) changed = true;
-    edited[key] = next;
-  }
-  return changed ? adopt(edited) : value;
-}
-
 /** A body walk that removes keys from the objects of one array-valued key (e.g. `members` of GET /users). */
 export function omitFromEach(listKey: string, keys: readonly string[]): (body: Body) => Body {
   return (body) => editKey(body, listKey, (list) => editEach(list, (item) => omitKeys(item, keys)));
