@@ -4,6 +4,7 @@
  * hashing) and shared by all property checks of that run.
  */
 import type { Actor, Cast, CheckContext } from '../check.js';
+import { createdGroupId } from '../checks/groups/support.js';
 import type { PropertyEnv } from './endpoint-spec.js';
 
 const pools = new WeakMap<Cast, Promise<PropertyEnv>>();
@@ -24,9 +25,8 @@ async function makeChannel(ctx: CheckContext, subscribers: readonly Actor[]): Pr
 async function makeGroup(ctx: CheckContext, members: readonly number[]): Promise<{ id: number }> {
   const name = ctx.unique('group');
   const made = await ctx.call(ctx.cast.owner, 'POST', '/user_groups/create', { name, description: 'throw-away', members: JSON.stringify(members) });
-  const id = bodyOf(made)['group_id'];
-  if (typeof id !== 'number') throw new Error(`could not create a throw-away user group ${name}: POST /user_groups/create answered ${made.status}`);
-  return { id };
+  if (made.status !== 200) throw new Error(`could not create a throw-away user group ${name}: POST /user_groups/create answered ${made.status}`);
+  return { id: await createdGroupId(ctx, name, bodyOf(made)) };
 }
 
 async function sendMessage(ctx: CheckContext, sender: Actor, channelId: number, content: string): Promise<{ id: number }> {

@@ -1,9 +1,9 @@
 /** The events of user group writes: creation, changes, members, subgroups, deactivation. They go to every user. */
-import { CheckFailure, defineChecks } from '../../check.js';
+import { defineChecks } from '../../check.js';
 import { exactEvent, expectEvents, expectNoEvents, match } from '../../events/expect-events.js';
 import { aboutGroup, type QueueEvent, settle, withQueues } from '../../events/queue.js';
 import { expectSuccess } from '../../expect.js';
-import { createGroup, createGroupCall, GROUP_SETTING_NAMES, updateMembers, wireParams } from '../groups/support.js';
+import { createdGroupId, createGroup, createGroupCall, GROUP_SETTING_NAMES, updateMembers, wireParams } from '../groups/support.js';
 
 const isGroupSetting = match.where(
   'a group id or {direct_members, direct_subgroups}',
@@ -22,8 +22,7 @@ export const GROUP_EVENT_CHECKS = defineChecks([
       await withQueues(ctx, { member, otherMember, guest }, async (queues) => {
         const name = ctx.unique('ev-group');
         const body = expectSuccess(await createGroupCall(ctx, member, name, { members: [member.userId] }));
-        if (typeof body['group_id'] !== 'number') throw new CheckFailure(`group_id in POST /user_groups/create, got ${JSON.stringify(body)}`);
-        const groupId = body['group_id'];
+        const groupId = await createdGroupId(ctx, name, body);
         await settle(ctx, Object.values(queues));
         const group = match.including({
           id: groupId,

@@ -1,7 +1,8 @@
 /** POST /user_groups/create: the answer, the defaults, names, members and who may create. */
 import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess, expectTrue } from '../../expect.js';
-import { createGroupCall, listGroups, readGroup, sorted, systemGroupIds } from './support.js';
+import { sendsKeyAt } from '../../feature-level.js';
+import { createdGroupId, createGroupCall, listGroups, readGroup, sorted, systemGroupIds } from './support.js';
 
 const ENDPOINT = 'POST /user_groups/create';
 
@@ -16,8 +17,9 @@ async function response(ctx: CheckContext): Promise<void> {
     await createGroupCall(ctx, member, name, { description: 'a crew', members: [otherMember.userId, member.userId, moderator.userId] }),
     'groups.create.response',
   );
-  expectTrue(Number.isInteger(body['group_id']), `an integer group_id, got ${JSON.stringify(body)}`, 'groups.create.response');
-  const group = await readGroup(ctx, body['group_id'] as number);
+  if (sendsKeyAt(ctx.featureLevel, 'create-user-group', 'group_id'))
+    expectTrue(Number.isInteger(body['group_id']), `an integer group_id, got ${JSON.stringify(body)}`, 'groups.create.response');
+  const group = await readGroup(ctx, await createdGroupId(ctx, name, body));
   expectEqual(
     [group['name'], group['description'], group['creator_id'], group['is_system_group'], group['deactivated']],
     [name, 'a crew', member.userId, false, false],
@@ -31,8 +33,9 @@ async function response(ctx: CheckContext): Promise<void> {
 async function defaults(ctx: CheckContext): Promise<void> {
   const ids = await systemGroupIds(ctx);
   const { member } = ctx.cast;
-  const body = expectSuccess(await createGroupCall(ctx, member, ctx.unique('defaults')));
-  const group = await readGroup(ctx, body['group_id'] as number);
+  const name = ctx.unique('defaults');
+  const body = expectSuccess(await createGroupCall(ctx, member, name));
+  const group = await readGroup(ctx, await createdGroupId(ctx, name, body));
   const creator = { direct_members: [member.userId], direct_subgroups: [] };
   expectEqual(
     {

@@ -5,6 +5,7 @@
 import { type Actor, type CheckContext, CheckFailure } from '../../check.js';
 import { type Body, expectSuccess } from '../../expect.js';
 import type { TargetAuth, TargetResponse } from '../../target.js';
+import { sendsKeyAt } from '../../feature-level.js';
 
 export type SystemGroupName =
   | 'role:owners'
@@ -94,9 +95,21 @@ export function createGroupCall(ctx: CheckContext, actor: Actor, name: string, p
 
 /** A fresh group (unique name) made by `actor`, by default the cast's member; returns its id. */
 export async function createGroup(ctx: CheckContext, params: Readonly<Record<string, unknown>> = {}, actor: Actor = ctx.cast.member): Promise<number> {
-  const body = expectSuccess(await createGroupCall(ctx, actor, ctx.unique('group'), params));
-  if (typeof body['group_id'] !== 'number') throw new CheckFailure(`group_id in POST /user_groups/create, got ${JSON.stringify(body)}`);
-  return body['group_id'];
+  const name = ctx.unique('group');
+  return createdGroupId(ctx, name, expectSuccess(await createGroupCall(ctx, actor, name, params)));
+}
+
+/**
+ * The id of the group just created under `name`: the answer's group_id, or,
+ * from a server older than that key, the id GET /user_groups lists it under.
+ */
+export async function createdGroupId(ctx: CheckContext, name: string, body: Body): Promise<number> {
+  if (typeof body['group_id'] === 'number') return body['group_id'];
+  if (sendsKeyAt(ctx.featureLevel, 'create-user-group', 'group_id'))
+    throw new CheckFailure(`group_id in POST /user_groups/create, got ${JSON.stringify(body)}`);
+  const group = (await listGroups(ctx, ctx.cast.owner)).find((candidate) => candidate['name'] === name);
+  if (typeof group?.['id'] !== 'number') throw new CheckFailure(`the new group ${name} in the owner's GET /user_groups`);
+  return group['id'];
 }
 
 export function updateMembers(ctx: CheckContext, actor: TargetAuth, groupId: number, params: Readonly<Record<string, number[]>>): Promise<TargetResponse> {
