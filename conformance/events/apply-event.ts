@@ -111,6 +111,8 @@ const OWN_PERMISSIONS: Readonly<Record<string, string>> = {
   can_create_public_streams: 'can_create_public_channel_group',
   can_create_web_public_streams: 'can_create_web_public_channel_group',
   can_invite_others_to_realm: 'can_invite_users_group',
+  // In register below feature level 341.
+  can_subscribe_other_users: 'can_add_subscribers_group',
 };
 const PERMISSION_SETTINGS: ReadonlySet<string> = new Set([...Object.values(OWN_PERMISSIONS), 'enable_spectator_access', 'plan_type']);
 
@@ -355,6 +357,8 @@ class Applier {
       delivery_email: null,
       avatar_url: existing?.['avatar_url'] ?? INACCESSIBLE_USER_AVATAR_URL,
       profile_data: {},
+      // User objects carried is_billing_admin below feature level 363.
+      ...(Number(this.s['zulip_feature_level']) < 363 ? { is_billing_admin: false } : {}),
     };
   }
 
@@ -474,7 +478,9 @@ class Applier {
             entry[PLACEMENT_UNKNOWN] = true;
             s['never_subscribed'].push(entry);
           }
-          if (Array.isArray(s['streams'])) s['streams'].push(structuredClone(stream));
+          // Below feature level 378 register's streams leaves archived channels out, and so does the client.
+          const listed = stream['is_archived'] !== true || !(Number(s['zulip_feature_level']) < 378);
+          if (Array.isArray(s['streams']) && listed) s['streams'].push(structuredClone(stream));
         }
         for (const key of ['unsubscribed', 'never_subscribed', 'streams']) if (Array.isArray(s[key])) s[key].sort(byName);
         return;
@@ -820,16 +826,17 @@ class Applier {
       return Array.isArray(group['direct_subgroup_ids']) && group['direct_subgroup_ids'].some((id: unknown) => inGroup(id, seen));
     };
     const has = (setting: string): boolean | undefined => {
-      if (!(`realm_${setting}` in s)) return undefined;
       if (role === ROLE.guest) return false;
+      if (!(`realm_${setting}` in s)) return undefined;
       const value = s[`realm_${setting}`];
       if (isAnonymousGroup(value)) return value.direct_members.includes(this.myId as number) || value.direct_subgroups.some((id) => inGroup(id, new Set()));
       return inGroup(value, new Set());
     };
     for (const [key, setting] of Object.entries(OWN_PERMISSIONS)) {
       if (!(key in s)) continue;
-      let allowed = has(setting);
-      if (allowed === undefined) continue;
+      let allowed: unknown = has(setting);
+      // Older levels show a role policy in place of the group setting; the client has no group to evaluate.
+      if (allowed === undefined) allowed = unknownValue(`${key} from a realm policy (the level predates realm_${setting})`);
       // Web-public channels exist only where the server allows them and the realm lets spectators in.
       // (Realm.web_public_streams_enabled: the server setting, a plan other than "limited" (2), spectator access.)
       if (
@@ -841,8 +848,9 @@ class Applier {
       s[key] = allowed;
     }
     if ('can_create_streams' in s) {
-      s['can_create_streams'] =
-        s['can_create_private_streams'] === true || s['can_create_public_streams'] === true || s['can_create_web_public_streams'] === true;
+      const parts = ['can_create_private_streams', 'can_create_public_streams', 'can_create_web_public_streams'].map((key) => s[key]);
+      const unknown = parts.find(isUnknownValue);
+      s['can_create_streams'] = parts.includes(true) ? true : (unknown ?? false);
     }
   }
 }

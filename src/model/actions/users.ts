@@ -18,6 +18,7 @@ import { CHANNEL_GROUP_SETTING_NAMES } from '../rules/channel-group-settings.js'
 import { canAccessChannelMetadata } from '../rules/channels.js';
 import {
   deactivationPeerRemoveChannelIds,
+  listsArchivedChannelsForCapableClients,
   sendsActivationAsRemoveAndAdd,
   sendsPeerRemoveOnDeactivation,
   sendsRealmBotEmailUpdates,
@@ -198,11 +199,12 @@ function moveSystemGroups(tx: Tx, before: readonly number[], after: readonly num
  * To the user whose role changed: stream create (and each channel's
  * subscribers) for channels they now know of, stream delete for those they
  * no longer do (the real server's send_stream_events_for_role_update).
- * Archived channels go only to queues that list them (archived_channels).
+ * Archived channels go only to queues that list them (archived_channels),
+ * and to none below the level register began listing them at all.
  */
 function announceChannelViewChanges(tx: Tx, was: User, now: User, after: State): void {
   const to = Audiences.users([now.id]);
-  for (const archived of [false, true]) {
+  for (const archived of listsArchivedChannelsForCapableClients(after) ? [false, true] : [false]) {
     const capability = archived ? keepingArchivedChannels(true) : undefined;
     const gained: Channel[] = [];
     const lost: Channel[] = [];

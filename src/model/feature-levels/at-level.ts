@@ -8,12 +8,11 @@ import type { Endpoint } from '../endpoint.js';
 import type { ApiEvent, Emission } from '../events/event.js';
 import type { ModelResponse } from '../request.js';
 import type { State } from '../state.js';
-import type { Body, DowngradeContext, LevelChange, RawParams } from './change.js';
+import type { Body, DowngradeContext, EventWalk, LevelChange, RawParams } from './change.js';
 import { FEATURE_LEVEL_CHANGES } from './table.js';
 import { answerWalk, omitKeys } from './walk.js';
 
 type BodyWalk = (body: Body, context: DowngradeContext) => Body;
-type EventWalk = (event: ApiEvent) => ApiEvent | null;
 type RequestWalk = (params: RawParams, state: State) => RawParams;
 
 export interface LevelView {
@@ -155,7 +154,7 @@ export function emissionsAtLevel(state: State, emissions: readonly Emission[]): 
     }
     let event: ApiEvent | null = emission.event;
     for (const walk of walks) {
-      event = walk(event);
+      event = walk(event, state);
       if (event === null) break;
     }
     changed = true;

@@ -17,6 +17,9 @@ import type { State } from '../state.js';
 export type Body = Readonly<Record<string, unknown>>;
 export type RawParams = Readonly<Record<string, string>>;
 
+/** An event walk; it may read the state after the write (to build the objects an older form held in place of ids). */
+export type EventWalk = (event: ApiEvent, state: State) => ApiEvent | null;
+
 export interface DowngradeContext {
   readonly state: State;
   /** The request's raw parameters, as the client sent them (after the request's own walk forward). */
@@ -44,7 +47,7 @@ export interface Downgrade {
   /** An error response as the level below sends it, by operation id ('*' for every endpoint). */
   readonly error?: Readonly<Record<string, (body: Body, context: DowngradeContext) => Body>>;
   /** An event as the level below sends it (null: not sent), by event type. */
-  readonly event?: Readonly<Record<string, (event: ApiEvent) => ApiEvent | null>>;
+  readonly event?: Readonly<Record<string, EventWalk>>;
 }
 
 export type ChangeStatus =

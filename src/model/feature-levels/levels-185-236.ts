@@ -3,13 +3,12 @@ import { channelEmailToken, encodeChannelEmailAddress } from '../rules/channel-e
 import { selectChannel } from '../rules/channels.js';
 import { SERVER_JITSI_SERVER_URL } from '../rules/realm-settings.js';
 import type { Channel, State } from '../state.js';
-import type { Body, Downgrade, DowngradeContext, LevelChange, RawParams } from './change.js';
+import type { Body, Downgrade, DowngradeContext, EventWalk, LevelChange, RawParams } from './change.js';
 import { noChange } from './change.js';
 import {
   type BodyWalk,
   channelObjects,
   type Edit,
-  type EventWalk,
   eachOf,
   groupObjects,
   type Json,

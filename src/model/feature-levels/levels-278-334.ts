@@ -7,6 +7,7 @@ import { channelPostPolicyParam, LEGACY_REALM_POLICIES, type LegacyRealmPolicy, 
 import { apiEmail } from '../rules/users.js';
 import type { RealmGroupSettingName, State } from '../state.js';
 import { getRow } from '../tables/table.js';
+import { levelView, responseAtLevel } from './at-level.js';
 import { type Body, type Downgrade, type LevelChange, noChange, type RawParams } from './change.js';
 import { channelKeysAdded, channelObjects, groupKeysAdded, type Json, profileFields, realmEventWithout, userSettingsAdded, without } from './shapes.js';
 import { editEach, editKey, omitKeys, withKey } from './walk.js';
@@ -118,6 +119,29 @@ function byEmail(state: State, value: unknown): unknown {
     renamed[user === undefined ? key : apiEmail(state, user)] = names;
   }
   return renamed;
+}
+
+/**
+ * Channel objects of the default channels as a server at 330 showed them:
+ * presented in the newest form, then walked down to 330 the way GET /streams
+ * is, so the rows above 330 (keys added later) have already been applied when
+ * the register walk goes on below it.
+ */
+function defaultChannelObjects(state: State, ids: readonly unknown[]): Json[] {
+  const streams = ids.flatMap((id) => {
+    const channel = getRow(state.channels, Number(id));
+    return channel === undefined ? [] : [presentChannel(state, channel)];
+  });
+  const answer = responseAtLevel(
+    levelView(330),
+    'get-streams',
+    { status: 200, headers: {}, body: { result: 'success', msg: '', streams } },
+    {
+      state,
+      params: {},
+    },
+  );
+  return (answer.body as { streams: Json[] }).streams;
 }
 
 export const LEVELS_278_334: readonly LevelChange[] = [
@@ -488,18 +512,13 @@ export const LEVELS_278_334: readonly LevelChange[] = [
     endpoints: ['POST /register', 'GET /events'],
     change: 'Default channels (and default channel groups) are channel ids; before, channel objects.',
     status: 'approximate',
-    note: 'register’s realm_default_streams walks back to channel objects (present/channel.ts); default_streams events keep ids below the level (the event walk has no state to build objects); default channel groups are always empty',
+    note: 'register’s realm_default_streams walks back to channel objects (present/channel.ts); and so do default_streams events; default channel groups are always empty',
     downgrade: {
       response: {
-        'register-queue': (body, { state }) =>
-          editKey(body, 'realm_default_streams', (ids) =>
-            Array.isArray(ids)
-              ? ids.flatMap((id: unknown) => {
-                  const channel = getRow(state.channels, Number(id));
-                  return channel === undefined ? [] : [presentChannel(state, channel)];
-                })
-              : ids,
-          ),
+        'register-queue': (body, { state }) => editKey(body, 'realm_default_streams', (ids) => (Array.isArray(ids) ? defaultChannelObjects(state, ids) : ids)),
+      },
+      event: {
+        default_streams: (event, state) => editKey(event, 'default_streams', (ids) => (Array.isArray(ids) ? defaultChannelObjects(state, ids) : ids)),
       },
     },
   },

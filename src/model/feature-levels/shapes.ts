@@ -5,15 +5,13 @@
  * Downgrade parts that apply it everywhere that object is sent. They edit
  * with walk.ts's helpers, which change an answer's own copies in place.
  */
-import type { ApiEvent } from '../events/event.js';
 import type { State } from '../state.js';
-import type { Body, Downgrade, DowngradeContext, RawParams } from './change.js';
+import type { Body, Downgrade, DowngradeContext, EventWalk, RawParams } from './change.js';
 import { editEach, editKey, omitKeys } from './walk.js';
 
 export type Json = Readonly<Record<string, unknown>>;
 export type Edit = (item: Json) => Json;
 export type BodyWalk = (body: Body, context: DowngradeContext) => Body;
-export type EventWalk = (event: ApiEvent) => ApiEvent | null;
 type RequestWalk = (params: RawParams, state: State) => RawParams;
 
 export const REGISTER = 'register-queue';
@@ -76,9 +74,9 @@ const composeRequests =
     second(first(params, state), state);
 const composeEvents =
   (first: EventWalk, second: EventWalk): EventWalk =>
-  (event) => {
-    const walked = first(event);
-    return walked === null ? null : second(walked);
+  (event, state) => {
+    const walked = first(event, state);
+    return walked === null ? null : second(walked, state);
   };
 
 /** Several Downgrade parts as one: lists joined, walks of one key run in order (first part first), empty parts left out. */

@@ -431,6 +431,18 @@ export function sendsPeerRemoveOnDeactivation(state: State): boolean {
 }
 
 /**
+ * register's never_subscribed began listing archived channels for queues
+ * with the archived_channels capability here; before, no register key
+ * showed a client an archived channel it was not subscribed to, and no
+ * event announced one.
+ */
+export const ARCHIVED_NEVER_SUBSCRIBED_FEATURE_LEVEL = 362;
+
+export function listsArchivedChannelsForCapableClients(state: State): boolean {
+  return state.featureLevel >= ARCHIVED_NEVER_SUBSCRIBED_FEATURE_LEVEL;
+}
+
+/**
  * Archiving a channel began sending a stream update (is_archived) to queues
  * with the archived_channels capability, and register began listing archived
  * channels in `streams` for them, here; before, every queue got stream delete
