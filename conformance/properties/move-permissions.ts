@@ -22,6 +22,7 @@ import { sendToChannel, wire } from '../checks/messages/support.js';
 import { realmState } from '../checks/realm/support.js';
 import { readChannel } from '../checks/streams/support.js';
 import { type Body, expectError, expectSuccess, expectUnchanged } from '../expect.js';
+import { paramSince } from '../feature-level.js';
 import type { TargetResponse } from '../target.js';
 import { checkProperty, Recorder } from './recorder.js';
 
@@ -229,6 +230,19 @@ async function runMovePermissions(ctx: CheckContext): Promise<void> {
   }
 }
 
+/**
+ * The level from which every setting the property draws exists (the
+ * channel's can_resolve_topics_group, 402, is the newest). Below it the
+ * rules it evaluates were other ones (policies before the organization's
+ * groups, no channel groups and no channel-administrator right to move
+ * before 396), which the fixed checks of edit-topic, edit-move and
+ * edit-resolve cover.
+ */
+const ALL_SETTINGS_SINCE = Math.max(
+  ...REALM_SETTINGS.map((name) => paramSince('update-realm', name) ?? 0),
+  ...CHANNEL_SETTINGS.map((name) => paramSince('update-stream', name) ?? 0),
+);
+
 export const MOVE_PERMISSION_CHECK: Check = {
   id: 'properties.move-permissions.rules',
   title:
@@ -243,5 +257,6 @@ export const MOVE_PERMISSION_CHECK: Check = {
   ],
   level: 'compat',
   endpoint: 'PATCH /messages/{message_id}',
+  since: ALL_SETTINGS_SINCE,
   run: runMovePermissions,
 };

@@ -15,7 +15,7 @@ import { getRow } from '../../src/model/tables/table.js';
 import { CORDELIA, DESDEMONA, HAMLET, POLONIUS, SHIVA } from '../../src/testing/default-realm.js';
 import { type Actor, type Check, type CheckContext, CheckFailure } from '../check.js';
 import { wire } from '../checks/streams/support.js';
-import { removeUploads, textFile, type Uploaded } from '../checks/uploads/support.js';
+import { answersFilenameAt, removeUploads, textFile, type Uploaded, urlKeyAt } from '../checks/uploads/support.js';
 import { type Body, expectSuccess } from '../expect.js';
 import type { TargetFile } from '../target.js';
 import { checkProperty, Recorder } from './recorder.js';
@@ -112,6 +112,8 @@ async function makeChannels(side: Side, name: (label: string) => string): Promis
 }
 
 interface RunState {
+  /** The target's feature level: which keys its upload answer has (uri before url, filename from 286). */
+  readonly level: number;
   readonly files: { readonly target: Uploaded; readonly mirrorPath: string }[];
   readonly messages: { readonly target: number; readonly mirror: number }[];
 }
@@ -122,9 +124,10 @@ async function apply(op: Op, target: Side, mirror: Mirror, run: RunState, index:
       const file = textFile(`access-${index}.txt`, `file ${index}`);
       const onTarget = await target.call('uploader', 'POST', '/user_uploads', {}, [file]);
       const onMirror = await mirror.call('uploader', 'POST', '/user_uploads', {}, [file]);
-      const url = String(onTarget['url']);
+      const url = String(onTarget[urlKeyAt(run.level)]);
+      const filename = answersFilenameAt(run.level) ? String(onTarget['filename']) : file.fileName;
       run.files.push({
-        target: { url, pathId: url.slice(14), filename: String(onTarget['filename']), body: onTarget },
+        target: { url, pathId: url.slice(14), filename, body: onTarget },
         mirrorPath: String(onMirror['url']).slice(14),
       });
       return;
@@ -189,7 +192,7 @@ export const UPLOAD_ACCESS_PROPERTY: Check = {
     mirror.channels = await makeChannels(mirror, (label) => `${label}-mirror`);
     const property = fc.asyncProperty(fc.array(opArbitrary, { minLength: 1, maxLength: 6 }), (ops) =>
       recorder.execute(async () => {
-        const run: RunState = { files: [], messages: [] };
+        const run: RunState = { level: ctx.featureLevel, files: [], messages: [] };
         try {
           for (const [index, op] of [{ kind: 'upload' } as Op, ...ops].entries()) await apply(op, target, mirror, run, index);
           for (const file of run.files) {

@@ -1,6 +1,7 @@
 /** DELETE /messages/{message_id}: own messages, others’ messages, administrators, and channel delete groups needing content access. */
 import { type Actor, type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess } from '../../expect.js';
+import { paramSince } from '../../feature-level.js';
 import { subscribe } from '../channels/support.js';
 import { updateChannel } from '../streams/support.js';
 import { channelWith, DELETE, getMessage, MISSING_MESSAGE_ID, messagesChannel, newestInChannel, sendToChannel } from './support.js';
@@ -109,6 +110,8 @@ export const DELETE_MESSAGE_CHECKS = defineChecks([
     clauses: ['streams.channel.delete-content-access'],
     level: 'spec',
     endpoint: DELETE,
+    // The channel's can_delete_any_message_group is new at feature level 407.
+    since: paramSince('update-stream', 'can_delete_any_message_group'),
     run: channelGroupNeedsAccess,
   },
 ]);

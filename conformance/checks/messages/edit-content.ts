@@ -6,6 +6,7 @@
  */
 import { type CheckContext, defineChecks, requireClock } from '../../check.js';
 import { type Body, expectClientError, expectEqual, expectError, expectSuccess, expectTrue, expectUnchanged } from '../../expect.js';
+import { paramSince, sendsKeyAt } from '../../feature-level.js';
 import { realmState } from '../realm/support.js';
 import {
   ageTo,
@@ -30,7 +31,10 @@ async function contentEdit(ctx: CheckContext): Promise<void> {
   const id = await sendToChannel(ctx, member, channel.id, ctx.unique('edit'), 'first **draft**');
   const sentAt = (await readMessage(ctx, member, id))['timestamp'];
   const body = expectSuccess(await edit(ctx, member, id, { content: 'second **draft**', propagate_mode: 'change_one' }), 'messages.edit.content');
-  expectEqual(body['detached_uploads'], [], 'detached_uploads of an edit that removed no upload link', 'messages.edit.detached-uploads');
+  // detached_uploads is in the edit answer from feature level 285.
+  if (sendsKeyAt(ctx.featureLevel, 'update-message', 'detached_uploads')) {
+    expectEqual(body['detached_uploads'], [], 'detached_uploads of an edit that removed no upload link', 'messages.edit.detached-uploads');
+  }
   for (const reader of [member, otherMember]) {
     expectEqual(
       (await rawMessage(ctx, reader, id))['content'],
@@ -259,6 +263,8 @@ export const EDIT_CONTENT_CHECKS = defineChecks([
     clauses: ['messages.edit.prev-content-sha256', 'messages.edit.sha256-mismatch'],
     level: 'spec',
     endpoint: EDIT,
+    // The parameter is new at feature level 379; before, the server ignores it.
+    since: paramSince('update-message', 'prev_content_sha256'),
     run: prevContentSha256,
   },
   {

@@ -6,6 +6,7 @@
  */
 import { type CheckContext, defineChecks, requireClock } from '../../check.js';
 import { expectClientError, expectEqual, expectError, expectSuccess, expectTrue, expectUnchanged } from '../../expect.js';
+import { paramSince } from '../../feature-level.js';
 import { subscribe } from '../channels/support.js';
 import { systemGroupIds } from '../groups/support.js';
 import { updateChannel } from '../streams/support.js';
@@ -15,6 +16,7 @@ import {
   edit,
   editsChannel,
   GRACE_SECONDS,
+  hasChannelSetting,
   INVALID_MESSAGE,
   NO_MOVE_PERMISSION,
   noticeMessagesIn,
@@ -32,6 +34,8 @@ import {
 import { channelWith, readMessage, sendToChannel } from './support.js';
 
 const CHANNEL_TIME_LIMIT = "The time limit for editing this message's channel has passed";
+/** Changelog 365: last_moved_timestamp on messages, and last_edit_timestamp for content edits only; before, a move set last_edit_timestamp. */
+const LAST_MOVED_TIMESTAMP_SINCE = 365;
 
 async function toChannel(ctx: CheckContext): Promise<void> {
   const { member, otherMember } = ctx.cast;
@@ -45,11 +49,20 @@ async function toChannel(ctx: CheckContext): Promise<void> {
   for (const id of ids) {
     const message = await readMessage(ctx, otherMember, id);
     expectEqual([message['stream_id'], message['subject']], [to.id, topic], `channel and topic of moved message ${id}`, 'messages.move.to-channel');
-    expectTrue(
-      Number.isInteger(message['last_moved_timestamp']) && !('last_edit_timestamp' in message),
-      `last_moved_timestamp and no last_edit_timestamp on moved message ${id}, got ${JSON.stringify([message['last_moved_timestamp'], message['last_edit_timestamp']])}`,
-      'messages.move.last-moved-timestamp',
-    );
+    const stamps = JSON.stringify([message['last_moved_timestamp'], message['last_edit_timestamp']]);
+    if (ctx.featureLevel >= LAST_MOVED_TIMESTAMP_SINCE) {
+      expectTrue(
+        Number.isInteger(message['last_moved_timestamp']) && !('last_edit_timestamp' in message),
+        `last_moved_timestamp and no last_edit_timestamp on moved message ${id}, got ${stamps}`,
+        'messages.move.last-moved-timestamp',
+      );
+    } else {
+      expectTrue(
+        Number.isInteger(message['last_edit_timestamp']) && !('last_moved_timestamp' in message),
+        `last_edit_timestamp and no last_moved_timestamp (new at ${LAST_MOVED_TIMESTAMP_SINCE}) on moved message ${id}, got ${stamps}`,
+        'messages.move.last-moved-timestamp',
+      );
+    }
   }
 }
 
@@ -72,9 +85,12 @@ async function channelsGroup(ctx: CheckContext): Promise<void> {
   await withRealmSettings(ctx, { can_move_messages_between_channels_group: groups['role:nobody'] }, async () => {
     const topic = ctx.unique('delegated');
     const byAdministrator = await sendToChannel(ctx, member, from.id, topic, 'an administrator moves this');
-    expectSuccess(await edit(ctx, administrator, byAdministrator, { stream_id: to.id }), 'messages.move.channel-permission');
     const byGroup = await sendToChannel(ctx, member, from.id, topic, 'the channel’s group moves this');
     expectError(await edit(ctx, otherMember, byGroup, { stream_id: to.id }), 400, 'BAD_REQUEST', NO_MOVE_PERMISSION, 'messages.move.channels-group');
+    // Channel administrators and can_move_messages_out_of_channel_group came with the channel move settings (feature level 396);
+    // before, the organization's setting alone decided, for administrators too.
+    if (!hasChannelSetting(ctx, 'can_move_messages_out_of_channel_group')) return;
+    expectSuccess(await edit(ctx, administrator, byAdministrator, { stream_id: to.id }), 'messages.move.channel-permission');
     expectSuccess(await updateChannel(ctx, ctx.cast.owner, from.id, { can_move_messages_out_of_channel_group: { new: usersGroup(otherMember) } }));
     expectSuccess(await edit(ctx, otherMember, byGroup, { stream_id: to.id }), 'messages.move.channel-permission');
     expectEqual(
@@ -134,14 +150,18 @@ async function postPermission(ctx: CheckContext): Promise<void> {
   const { member } = ctx.cast;
   const groups = await systemGroupIds(ctx);
   const from = await ownerChannel(ctx, 'edit-post-from', [member]);
-  const to = await ownerChannel(ctx, 'edit-post-to', [member], { can_send_message_group: groups['role:administrators'] });
+  // Below can_send_message_group (feature level 333) the same rule was stream_post_policy 2, administrators only,
+  // whose refusal had other words ("Only organization administrators can send to this stream."): only the refusal is checked there.
+  const groupSetting = hasChannelSetting(ctx, 'can_send_message_group');
+  const adminsOnly = groupSetting ? { can_send_message_group: groups['role:administrators'] } : { stream_post_policy: 2 };
+  const to = await ownerChannel(ctx, 'edit-post-to', [member], adminsOnly);
   const id = await sendToChannel(ctx, member, from.id, ctx.unique('no-entry'), 'cannot go where the member may not post');
   const before = await placeOf(ctx, member, id);
   expectError(
     await edit(ctx, member, id, { stream_id: to.id }),
     400,
     'BAD_REQUEST',
-    'You do not have permission to post in this channel.',
+    groupSetting ? 'You do not have permission to post in this channel.' : undefined,
     'messages.move.post-permission',
   );
   expectUnchanged(before, await placeOf(ctx, member, id), 'the message', 'messages.move.post-permission');
@@ -250,6 +270,8 @@ export const EDIT_MOVE_CHECKS = defineChecks([
     clauses: ['streams.channel.move-content-access'],
     level: 'spec',
     endpoint: EDIT,
+    // can_move_messages_out_of_channel_group is new at feature level 396.
+    since: paramSince('update-stream', 'can_move_messages_out_of_channel_group'),
     run: contentAccess,
   },
   {

@@ -6,12 +6,14 @@
  */
 import { type CheckContext, defineChecks } from '../../check.js';
 import { expectClientError, expectEqual, expectError, expectSuccess, expectTrue, expectUnchanged } from '../../expect.js';
+import { paramSince } from '../../feature-level.js';
 import { systemGroupIds } from '../groups/support.js';
 import { updateChannel } from '../streams/support.js';
 import {
   EDIT,
   edit,
   editsChannel,
+  hasChannelSetting,
   NO_RESOLVE_PERMISSION,
   noticesIn,
   ownerChannel,
@@ -24,6 +26,9 @@ import {
   withRealmSettings,
 } from './edit-support.js';
 import { readMessage, sendToChannel } from './support.js';
+
+/** Changelog 334: empty topic names (the topic shown as "general chat"); before, a topic could not be empty. */
+const EMPTY_TOPIC_SINCE = 334;
 
 async function resolveAndUnresolve(ctx: CheckContext): Promise<void> {
   const { member, otherMember } = ctx.cast;
@@ -104,6 +109,8 @@ async function resolveGroup(ctx: CheckContext): Promise<void> {
       NO_RESOLVE_PERMISSION,
       'messages.resolve.group',
     );
+    // The channel's can_resolve_topics_group is new at feature level 402.
+    if (!hasChannelSetting(ctx, 'can_resolve_topics_group')) return;
     expectSuccess(await updateChannel(ctx, ctx.cast.owner, channel.id, { can_resolve_topics_group: { new: usersGroup(otherMember) } }));
     expectSuccess(await edit(ctx, otherMember, id, { topic: `${RESOLVED}${topic}`, propagate_mode: 'change_all' }), 'messages.resolve.group');
     expectEqual((await placeOf(ctx, member, id)).subject, `${RESOLVED}${topic}`, 'the topic the channel’s group resolved', 'messages.resolve.group');
@@ -150,6 +157,8 @@ export const EDIT_RESOLVE_CHECKS = defineChecks([
     clauses: ['messages.resolve.group', 'messages.edit.no-permission', 'messages.resolve.permission'],
     level: 'spec',
     endpoint: EDIT,
+    // The organization's can_resolve_topics_group is new at feature level 367; before, resolving was renaming, with no permission of its own.
+    since: paramSince('update-realm', 'can_resolve_topics_group'),
     run: resolveGroup,
   },
   {
@@ -158,6 +167,8 @@ export const EDIT_RESOLVE_CHECKS = defineChecks([
     clauses: ['messages.resolve.empty-topic', 'messages.resolve.general-chat'],
     level: 'spec',
     endpoint: EDIT,
+    // The empty topic ("general chat") is new at feature level 334.
+    since: EMPTY_TOPIC_SINCE,
     run: emptyTopic,
   },
 ]);

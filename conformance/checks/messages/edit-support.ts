@@ -8,7 +8,9 @@
 import { createHash } from 'node:crypto';
 import { type Actor, type Cast, type CheckContext, CheckFailure } from '../../check.js';
 import { type Body, expectSuccess } from '../../expect.js';
+import { paramSince } from '../../feature-level.js';
 import type { TargetClock, TargetResponse } from '../../target.js';
+import { type SystemGroupName, systemGroupIds } from '../groups/support.js';
 import { realmState, restoring } from '../realm/support.js';
 import { channelWith, fetchMessages, type MadeChannel, readMessage, wire } from './support.js';
 
@@ -66,10 +68,18 @@ export async function placeOf(ctx: CheckContext, viewer: Actor, id: number): Pro
   return { stream_id: message['stream_id'], subject: message['subject'], content: message['content'] };
 }
 
+/** Changelog 250: the narrow operator "channel", an alias of "stream", which older servers only know. */
+const CHANNEL_OPERATOR_SINCE = 250;
+
+/** The narrow operator naming a channel at the target's level. */
+export function channelOperator(ctx: CheckContext): 'channel' | 'stream' {
+  return ctx.featureLevel >= CHANNEL_OPERATOR_SINCE ? 'channel' : 'stream';
+}
+
 /** The messages of a topic, oldest first, as `viewer` reads them (Markdown source). */
 export async function topicRead(ctx: CheckContext, viewer: Actor, channelId: number, topic: string): Promise<Body[]> {
   const narrow = [
-    { operator: 'channel', operand: channelId },
+    { operator: channelOperator(ctx), operand: channelId },
     { operator: 'topic', operand: topic },
   ];
   const params = { anchor: 'oldest', num_before: 0, num_after: 1000, allow_empty_topic_name: true, apply_markdown: false };
@@ -124,16 +134,67 @@ function realmParam(name: string, value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/** Whether the target's level has this organization setting (a PATCH /realm parameter the table may date). */
+export function hasRealmSetting(ctx: CheckContext, name: string): boolean {
+  const since = paramSince('update-realm', name);
+  return since === undefined || ctx.featureLevel >= since;
+}
+
+/** Whether the target's level has this channel setting (a PATCH /streams/{id} parameter the table may date). */
+export function hasChannelSetting(ctx: CheckContext, name: string): boolean {
+  const since = paramSince('update-stream', name);
+  return since === undefined || ctx.featureLevel >= since;
+}
+
+/**
+ * The organization policies that group settings replaced (changelog 291,
+ * 310, 316): below the group setting's level, the policy value that names
+ * the same system group.
+ */
+const LEGACY_POLICIES: Readonly<Record<string, { readonly policy: string; readonly values: Partial<Record<SystemGroupName, number>> }>> = {
+  can_delete_own_message_group: {
+    policy: 'delete_own_message_policy',
+    values: { 'role:members': 1, 'role:administrators': 2, 'role:fullmembers': 3, 'role:moderators': 4, 'role:everyone': 5 },
+  },
+  can_move_messages_between_channels_group: {
+    policy: 'move_messages_between_streams_policy',
+    values: { 'role:members': 1, 'role:administrators': 2, 'role:fullmembers': 3, 'role:moderators': 4, 'role:nobody': 6 },
+  },
+  can_move_messages_between_topics_group: {
+    policy: 'edit_topic_policy',
+    values: { 'role:members': 1, 'role:administrators': 2, 'role:fullmembers': 3, 'role:moderators': 4, 'role:everyone': 5, 'role:nobody': 6 },
+  },
+};
+
+/**
+ * A setting as the target's level names it: a group setting the level
+ * lacks becomes the policy it replaced, with the value naming the same
+ * system group. A group setting with no older form, or a group no policy
+ * value names, is a mistake of the check that asks for it.
+ */
+async function settingAtLevel(ctx: CheckContext, name: string, value: unknown): Promise<[string, unknown]> {
+  if (hasRealmSetting(ctx, name)) return [name, value];
+  const legacy = LEGACY_POLICIES[name];
+  if (legacy === undefined) throw new CheckFailure(`a setting the target's level has: ${name} is new at feature level ${paramSince('update-realm', name)}`);
+  const groups = await systemGroupIds(ctx);
+  const group = (Object.keys(groups) as SystemGroupName[]).find((key) => groups[key] === value);
+  const policy = group === undefined ? undefined : legacy.values[group];
+  if (policy === undefined) throw new CheckFailure(`a ${legacy.policy} value for ${JSON.stringify(value)}, the check's ${name}`);
+  return [legacy.policy, policy];
+}
+
 /**
  * Runs `body` with these organization settings (values as register reports
  * them: a group id or {direct_members, direct_subgroups}, null for no time
- * limit), then puts back the ones it changed.
+ * limit), then puts back the ones it changed. Below the level of a group
+ * setting that replaced a policy, the policy is set instead.
  */
 export async function withRealmSettings(ctx: CheckContext, settings: Readonly<Record<string, unknown>>, body: () => Promise<void>): Promise<void> {
   const state = await realmState(ctx);
   const change: Record<string, string> = {};
   const restore: Record<string, string> = {};
-  for (const [name, value] of Object.entries(settings)) {
+  for (const [asked, askedValue] of Object.entries(settings)) {
+    const [name, value] = await settingAtLevel(ctx, asked, askedValue);
     const current = state[`realm_${name}`];
     if (JSON.stringify(current) === JSON.stringify(value)) continue;
     change[name] = realmParam(name, value);

@@ -16,6 +16,7 @@ import {
   edit,
   editsChannel,
   GRACE_SECONDS,
+  hasChannelSetting,
   NO_EDIT_PERMISSION,
   ownerChannel,
   placeOf,
@@ -161,6 +162,9 @@ async function topicsGroup(ctx: CheckContext): Promise<void> {
     const topic = ctx.unique('nobody');
     const id = await sendToChannel(ctx, member, channel.id, topic, 'nobody may rename this but administrators');
     expectError(await edit(ctx, moderator, id, { topic: `${topic} by a moderator` }), 400, 'BAD_REQUEST', NO_EDIT_PERMISSION, 'messages.move.topics-group');
+    // Channel administrators and can_move_messages_within_channel_group came with the channel move settings (feature level 396);
+    // before, the organization's setting alone decided, for administrators too.
+    if (!hasChannelSetting(ctx, 'can_move_messages_within_channel_group')) return;
     expectSuccess(await edit(ctx, administrator, id, { topic: `${topic} by an administrator` }), 'messages.move.topic-permission');
 
     const own = await channelWith(ctx, member, 'edit-own-channel', [member, otherMember]);

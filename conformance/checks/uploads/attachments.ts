@@ -1,6 +1,7 @@
 /** GET and DELETE /attachments, and the detached_uploads of an edit. */
 import { defineChecks } from '../../check.js';
 import { type Body, expectEqual, expectError, expectSuccess, expectTrue } from '../../expect.js';
+import { responseKeySince } from '../../feature-level.js';
 import { messagesChannel, sendToChannel } from '../messages/support.js';
 import { attachmentOf, link, readStatus, textFile, upload, withUploads } from './support.js';
 
@@ -89,6 +90,8 @@ export const ATTACHMENT_CHECKS = defineChecks([
     clauses: ['uploads.detached.listed', 'uploads.detached.record'],
     level: 'spec',
     endpoint: 'PATCH /messages/{message_id}',
+    // detached_uploads is in the edit answer from feature level 285.
+    since: responseKeySince('update-message', 'detached_uploads'),
     async run(ctx) {
       const { member } = ctx.cast;
       const channel = await messagesChannel(ctx);

@@ -1,12 +1,27 @@
 /** Uploading, reading and cleaning up files through the public API, for the upload checks. */
 import { type CheckContext, CheckFailure } from '../../check.js';
 import { type Body, expectSuccess } from '../../expect.js';
+import { sendsKeyAt } from '../../feature-level.js';
 import type { TargetAuth, TargetBytesResponse, TargetFile } from '../../target.js';
 
+/** The operation id of POST /user_uploads in the feature-level table. */
+const UPLOAD_OPERATION = 'upload-file';
+
+/** The key the upload answer names the file's URL by at the level: url from 272, uri (its old name) before. */
+export function urlKeyAt(level: number): 'url' | 'uri' {
+  return sendsKeyAt(level, UPLOAD_OPERATION, 'url') ? 'url' : 'uri';
+}
+
+/** Whether the upload answer has filename at the level (286). */
+export function answersFilenameAt(level: number): boolean {
+  return sendsKeyAt(level, UPLOAD_OPERATION, 'filename');
+}
+
 export interface Uploaded {
-  /** /user_uploads/<path_id>, as the server answered it. */
+  /** /user_uploads/<path_id>, as the server answered it (url, or uri below feature level 272). */
   readonly url: string;
   readonly pathId: string;
+  /** The answer's filename; below feature level 286, which has none, the name the file was sent with. */
   readonly filename: string;
   readonly body: Body;
 }
@@ -17,11 +32,13 @@ export function textFile(fileName: string, text: string, contentType = 'text/pla
 
 export async function upload(ctx: CheckContext, actor: TargetAuth, file: TargetFile, clause = 'uploads.upload.one-file'): Promise<Uploaded> {
   const body = expectSuccess(await ctx.call(actor, 'POST', '/user_uploads', {}, [file]), clause);
-  const url = body['url'];
+  const key = urlKeyAt(ctx.featureLevel);
+  const url = body[key];
   if (typeof url !== 'string' || !url.startsWith('/user_uploads/')) {
-    throw new CheckFailure(`a url under /user_uploads/, got ${JSON.stringify(url)}`, undefined, 'uploads.record.url');
+    throw new CheckFailure(`a ${key} under /user_uploads/, got ${JSON.stringify(url)}`, undefined, 'uploads.record.url');
   }
-  return { url, pathId: url.slice('/user_uploads/'.length), filename: String(body['filename']), body };
+  const filename = answersFilenameAt(ctx.featureLevel) ? String(body['filename']) : file.fileName;
+  return { url, pathId: url.slice('/user_uploads/'.length), filename, body };
 }
 
 /** The status a user (null: logged out) gets for the file's own path. */
