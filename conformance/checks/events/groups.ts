@@ -3,7 +3,7 @@ import { defineChecks } from '../../check.js';
 import { exactEvent, expectEvents, expectNoEvents, match } from '../../events/expect-events.js';
 import { aboutGroup, type QueueEvent, settle, withQueues } from '../../events/queue.js';
 import { expectSuccess } from '../../expect.js';
-import { createdGroupId, createGroup, createGroupCall, GROUP_SETTING_NAMES, updateMembers, wireParams } from '../groups/support.js';
+import { createdGroupId, createGroup, createGroupCall, groupKeyAt, groupSettingNamesAt, updateMembers, wireParams } from '../groups/support.js';
 
 const isGroupSetting = match.where(
   'a group id or {direct_members, direct_subgroups}',
@@ -24,6 +24,7 @@ export const GROUP_EVENT_CHECKS = defineChecks([
         const body = expectSuccess(await createGroupCall(ctx, member, name, { members: [member.userId] }));
         const groupId = await createdGroupId(ctx, name, body);
         await settle(ctx, Object.values(queues));
+        const level = ctx.featureLevel;
         const group = match.including({
           id: groupId,
           name,
@@ -31,10 +32,10 @@ export const GROUP_EVENT_CHECKS = defineChecks([
           members: [member.userId],
           direct_subgroup_ids: [],
           is_system_group: false,
-          deactivated: false,
-          creator_id: member.userId,
-          date_created: match.integer(),
-          ...Object.fromEntries(GROUP_SETTING_NAMES.map((setting) => [setting, isGroupSetting])),
+          // deactivated from 290, creator_id and date_created from 292; each setting from its own level.
+          ...(groupKeyAt(level, 'deactivated') ? { deactivated: false } : {}),
+          ...(groupKeyAt(level, 'creator_id') ? { creator_id: member.userId, date_created: match.integer() } : {}),
+          ...Object.fromEntries(groupSettingNamesAt(level).map((setting) => [setting, isGroupSetting])),
         });
         for (const queue of Object.values(queues)) {
           await expectEvents(queue, [exactEvent({ type: 'user_group', op: 'add', group })], { what: 'creating a group', clause: 'events.groups.add' });

@@ -1,9 +1,21 @@
 /** GET /user_groups: the list, its shape, the system groups and group-setting values. */
 import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess, expectTrue } from '../../expect.js';
-import { createGroup, GROUP_SETTING_NAMES, listGroups, readGroup, SYSTEM_GROUP_NAMES, sorted, systemGroupIds } from './support.js';
+import {
+  createGroup,
+  groupKeyAt,
+  groupSettingNamesAt,
+  groupSettingSince,
+  listGroups,
+  readGroup,
+  SYSTEM_GROUP_NAMES,
+  sorted,
+  systemGroupIds,
+} from './support.js';
 
 const ENDPOINT = 'GET /user_groups';
+/** Changelog 303: deactivated users are no longer members of groups, nor in anonymous group-setting values. */
+const DEACTIVATED_USERS_LEAVE_GROUPS_SINCE = 303;
 
 const FIELDS = ['id', 'name', 'description', 'creator_id', 'date_created', 'members', 'direct_subgroup_ids', 'is_system_group', 'deactivated'];
 
@@ -26,8 +38,10 @@ async function listShape(ctx: CheckContext): Promise<void> {
   expectTrue(groups.length >= 9, `at least the 8 system groups and the new one, got ${groups.length} groups`);
   const ids = groups.map((group) => group['id'] as number);
   expectEqual(ids, sorted(ids), 'the groups ordered by id', 'groups.list.shape');
+  const fields = FIELDS.filter((field) => groupKeyAt(ctx.featureLevel, field));
+  const settings = groupSettingNamesAt(ctx.featureLevel);
   for (const group of groups) {
-    for (const field of [...FIELDS, ...GROUP_SETTING_NAMES]) expectTrue(field in group, `field ${field} in ${JSON.stringify(group)}`, 'groups.list.shape');
+    for (const field of [...fields, ...settings]) expectTrue(field in group, `field ${field} in ${JSON.stringify(group)}`, 'groups.list.shape');
     expectTrue(
       Number.isInteger(group['id']) && typeof group['name'] === 'string' && typeof group['description'] === 'string',
       `id, name, description types in ${JSON.stringify(group)}`,
@@ -39,11 +53,11 @@ async function listShape(ctx: CheckContext): Promise<void> {
       'groups.list.shape',
     );
     expectTrue(
-      typeof group['is_system_group'] === 'boolean' && group['deactivated'] === false,
+      typeof group['is_system_group'] === 'boolean' && (!groupKeyAt(ctx.featureLevel, 'deactivated') || group['deactivated'] === false),
       `is_system_group boolean and deactivated false in ${JSON.stringify(group)}`,
       'groups.list.shape',
     );
-    for (const setting of GROUP_SETTING_NAMES) {
+    for (const setting of settings) {
       expectTrue(
         isGroupSettingValue(group[setting]),
         `${setting} to be a group-setting value, got ${JSON.stringify(group[setting])}`,
@@ -59,6 +73,10 @@ async function systemGroups(ctx: CheckContext): Promise<void> {
   const byName = (name: (typeof SYSTEM_GROUP_NAMES)[number]) => groups.find((group) => group['id'] === ids[name])!;
   for (const name of SYSTEM_GROUP_NAMES) {
     const group = byName(name);
+    if (!groupKeyAt(ctx.featureLevel, 'creator_id')) {
+      expectEqual(group['is_system_group'], true, `${name}: is_system_group`, 'groups.list.system-groups');
+      continue;
+    }
     expectEqual(
       [group['is_system_group'], group['creator_id'], group['date_created']],
       [true, null, null],
@@ -130,15 +148,17 @@ async function settingValueForms(ctx: CheckContext): Promise<void> {
 async function noDeactivatedUsers(ctx: CheckContext): Promise<void> {
   const leaving = await ctx.newUser();
   const { member } = ctx.cast;
+  const withSetting = ctx.featureLevel >= groupSettingSince('can_add_members_group');
   const group = await createGroup(ctx, {
     members: [leaving.userId, member.userId],
-    can_add_members_group: { direct_members: [leaving.userId, member.userId], direct_subgroups: [] },
+    ...(withSetting ? { can_add_members_group: { direct_members: [leaving.userId, member.userId], direct_subgroups: [] } } : {}),
   });
   const before = await readGroup(ctx, group);
   expectEqual(sorted(before['members'] as number[]), sorted([leaving.userId, member.userId]), 'members before the deactivation');
   expectSuccess(await ctx.call(ctx.cast.owner, 'DELETE', `/users/${leaving.userId}`));
   const after = await readGroup(ctx, group);
   expectEqual(after['members'], [member.userId], 'members after deactivating one of them', 'groups.setting-value.no-deactivated-users');
+  if (!withSetting) return;
   expectEqual(
     after['can_add_members_group'],
     { direct_members: [member.userId], direct_subgroups: [] },
@@ -194,6 +214,8 @@ export const GET_USER_GROUPS_CHECKS = defineChecks([
     title: 'Given settings as an id and as objects, when listing, then each is in one of the two forms',
     clauses: ['groups.setting-value.forms', 'groups.create.settings'],
     level: 'spec',
+    // The settings it sets, can_leave_group the newest of them.
+    since: Math.max(...['can_join_group', 'can_manage_group', 'can_leave_group'].map(groupSettingSince)),
     endpoint: ENDPOINT,
     run: settingValueForms,
   },
@@ -202,6 +224,8 @@ export const GET_USER_GROUPS_CHECKS = defineChecks([
     title: 'Given a member who is deactivated, when listing, then they are neither a member nor in direct_members',
     clauses: ['groups.setting-value.no-deactivated-users'],
     level: 'spec',
+    // Changelog 303: deactivated users are no longer members of groups (nor in setting values).
+    since: DEACTIVATED_USERS_LEAVE_GROUPS_SINCE,
     endpoint: ENDPOINT,
     run: noDeactivatedUsers,
   },

@@ -5,7 +5,7 @@
  */
 import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess } from '../../expect.js';
-import { createGroup, MEMBERS_ENDPOINT, membership, sorted, updateMembers } from './support.js';
+import { createGroup, groupSettingSince, MEMBERS_ENDPOINT, membership, sorted, updateMembers } from './support.js';
 
 /** Two groups A and B that both hold C, whose only member is the other member. */
 async function diamond(ctx: CheckContext): Promise<{ a: number; b: number; c: number }> {
@@ -58,6 +58,8 @@ export const SHARED_SUBGROUP_CHECKS = defineChecks([
     title: 'Given can_join_group as an anonymous group of two subgroups sharing a third, when users join, then only a member of the shared group may',
     clauses: ['groups.members.permission', 'groups.setting-value.forms'],
     level: 'compat',
+    // can_join_group (301) as an anonymous group.
+    since: groupSettingSince('can_join_group'),
     endpoint: MEMBERS_ENDPOINT,
     run: joinThroughAnonymousSubgroups,
   },

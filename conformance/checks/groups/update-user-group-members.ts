@@ -2,7 +2,18 @@
 import { type Actor, type CheckContext, CheckFailure, CheckSkipped, defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess, expectTrue, expectUnchanged } from '../../expect.js';
 import type { TargetResponse } from '../../target.js';
-import { createGroup, MEMBERS_ENDPOINT, membership, readGroup, sorted, systemGroupIds, updateMembers } from './support.js';
+import {
+  createGroup,
+  groupSettingSince,
+  MEMBERS_ENDPOINT,
+  membership,
+  readGroup,
+  SUBGROUPS_ON_MEMBERS_SINCE,
+  sorted,
+  systemGroupIds,
+  updateMembers,
+  wireParams,
+} from './support.js';
 
 /** Members and subgroups of deactivated groups became changeable here (the spec's endpoint notes). */
 const DEACTIVATED_GROUP_MEMBERSHIP_LEVEL = 391;
@@ -31,10 +42,16 @@ async function operations(ctx: CheckContext): Promise<void> {
   const { member, otherMember, moderator } = ctx.cast;
   const sub = await createGroup(ctx);
   const group = await createGroup(ctx, { members: [member.userId] });
+  // Before 311 subgroups are changed with POST /user_groups/{id}/subgroups, not here.
+  const withSubgroups = ctx.featureLevel >= SUBGROUPS_ON_MEMBERS_SINCE;
+  const changeSubgroups = async (params: Record<string, number[]>) => {
+    if (!withSubgroups) expectSuccess(await ctx.call(member, 'POST', `/user_groups/${group}/subgroups`, wireParams(params)), 'groups.members.operations');
+  };
   const added = expectSuccess(
-    await updateMembers(ctx, member, group, { add: [otherMember.userId, moderator.userId], add_subgroups: [sub] }),
+    await updateMembers(ctx, member, group, { add: [otherMember.userId, moderator.userId], ...(withSubgroups ? { add_subgroups: [sub] } : {}) }),
     'groups.members.operations',
   );
+  await changeSubgroups({ add: [sub] });
   expectEqual(
     Object.keys(added).filter((key) => key !== 'result' && key !== 'msg' && key !== 'ignored_parameters_unsupported'),
     [],
@@ -47,7 +64,11 @@ async function operations(ctx: CheckContext): Promise<void> {
     'membership after adding',
     'groups.members.operations',
   );
-  expectSuccess(await updateMembers(ctx, member, group, { delete: [moderator.userId], delete_subgroups: [sub] }), 'groups.members.operations');
+  expectSuccess(
+    await updateMembers(ctx, member, group, { delete: [moderator.userId], ...(withSubgroups ? { delete_subgroups: [sub] } : {}) }),
+    'groups.members.operations',
+  );
+  await changeSubgroups({ delete: [sub] });
   expectEqual(
     await membership(ctx, group),
     { members: sorted([member.userId, otherMember.userId]), subgroups: [] },
@@ -99,8 +120,8 @@ async function systemGroup(ctx: CheckContext): Promise<void> {
   const attempts: Record<string, number[]>[] = [
     { add: [member.userId] },
     { delete: [ctx.cast.moderator.userId] },
-    { add_subgroups: [ids['role:nobody']] },
-    { delete_subgroups: [ids['role:administrators']] },
+    // add_subgroups and delete_subgroups from 311.
+    ...(ctx.featureLevel >= SUBGROUPS_ON_MEMBERS_SINCE ? [{ add_subgroups: [ids['role:nobody']] }, { delete_subgroups: [ids['role:administrators']] }] : []),
   ];
   for (const params of attempts) {
     expectError(await updateMembers(ctx, owner, ids['role:moderators'], params), 400, 'BAD_REQUEST', 'Insufficient permission', 'groups.members.system-group');
@@ -177,15 +198,16 @@ async function atomic(ctx: CheckContext): Promise<void> {
   const { member, otherMember, moderator } = ctx.cast;
   const sub = await createGroup(ctx);
   const group = await createGroup(ctx, { members: [member.userId] });
-  // The first two operations would succeed; the last one fails, so none may apply.
-  await refused(
-    ctx,
-    member,
-    group,
-    { add: [otherMember.userId], add_subgroups: [sub], delete_subgroups: [sub, 999_999_999] },
-    'Invalid user group ID: 999999999',
-    'groups.members.atomic',
-  );
+  // The first two operations would succeed; the last one fails, so none may apply (subgroups here from 311).
+  if (ctx.featureLevel >= SUBGROUPS_ON_MEMBERS_SINCE)
+    await refused(
+      ctx,
+      member,
+      group,
+      { add: [otherMember.userId], add_subgroups: [sub], delete_subgroups: [sub, 999_999_999] },
+      'Invalid user group ID: 999999999',
+      'groups.members.atomic',
+    );
   await refused(
     ctx,
     member,
@@ -206,7 +228,8 @@ async function permissions(ctx: CheckContext): Promise<void> {
   const group = await createGroup(ctx, { members: [otherMember.userId] });
   await refused(ctx, otherMember, group, { add: [moderator.userId] }, 'Insufficient permission', 'groups.members.permission');
   await refused(ctx, moderator, group, { add: [moderator.userId] }, 'Insufficient permission', 'groups.members.permission');
-  await refused(ctx, otherMember, group, { add_subgroups: [ids['role:moderators']] }, 'Insufficient permission', 'groups.members.permission');
+  if (ctx.featureLevel >= SUBGROUPS_ON_MEMBERS_SINCE)
+    await refused(ctx, otherMember, group, { add_subgroups: [ids['role:moderators']] }, 'Insufficient permission', 'groups.members.permission');
   expectSuccess(await updateMembers(ctx, owner, group, { add: [administrator.userId] }), 'groups.members.permission');
   expectSuccess(await updateMembers(ctx, member, group, { delete: [administrator.userId] }), 'groups.members.permission');
   // Leaving oneself: can_leave_group is everyone by default; removing others is not.
@@ -215,6 +238,8 @@ async function permissions(ctx: CheckContext): Promise<void> {
   expectEqual((await membership(ctx, group)).members, [], 'members after the member left', 'groups.members.permission');
 
   // can_join_group lets one add oneself only; can_add_members_group lets one add anyone and add subgroups.
+  // These settings appeared at 301, 305 and 308; subgroups on this endpoint at 311.
+  if (ctx.featureLevel < Math.max(SUBGROUPS_ON_MEMBERS_SINCE, ...['can_join_group', 'can_add_members_group', 'can_leave_group'].map(groupSettingSince))) return;
   const open = await createGroup(ctx, {
     can_join_group: ids['role:members'],
     can_add_members_group: { direct_members: [moderator.userId], direct_subgroups: [] },
@@ -312,8 +337,8 @@ async function bots(ctx: CheckContext): Promise<void> {
   expectUnchanged(before, await membership(ctx, group), 'the group', 'groups.members.bots');
 }
 
-function check(id: string, title: string, clauses: string[], level: 'spec' | 'compat', run: (ctx: CheckContext) => Promise<void>) {
-  return { id, title, clauses, level, endpoint: MEMBERS_ENDPOINT, run };
+function check(id: string, title: string, clauses: string[], level: 'spec' | 'compat', run: (ctx: CheckContext) => Promise<void>, since?: number) {
+  return { id, title, clauses, level, endpoint: MEMBERS_ENDPOINT, run, ...(since === undefined ? {} : { since }) };
 }
 
 export const UPDATE_USER_GROUP_MEMBERS_CHECKS = defineChecks([
@@ -386,6 +411,8 @@ export const UPDATE_USER_GROUP_MEMBERS_CHECKS = defineChecks([
     ['groups.members.subgroups'],
     'compat',
     subgroups,
+    // add_subgroups and delete_subgroups appeared at 311 (POST /user_groups/{id}/subgroups before).
+    SUBGROUPS_ON_MEMBERS_SINCE,
   ),
   check(
     'groups.members.cycles',
@@ -393,6 +420,7 @@ export const UPDATE_USER_GROUP_MEMBERS_CHECKS = defineChecks([
     ['groups.members.cycles'],
     'compat',
     cycles,
+    SUBGROUPS_ON_MEMBERS_SINCE,
   ),
   check(
     'groups.members.atomic',

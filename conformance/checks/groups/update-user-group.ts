@@ -1,7 +1,8 @@
 /** PATCH /user_groups/{user_group_id}: name, description, settings with {new, old}, reactivation. */
 import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess } from '../../expect.js';
-import { createGroup, readGroup, systemGroupIds, wireParams } from './support.js';
+import { paramSince } from '../../feature-level.js';
+import { createGroup, groupSettingSince, readGroup, systemGroupIds, wireParams } from './support.js';
 
 const ENDPOINT = 'PATCH /user_groups/{user_group_id}';
 
@@ -61,6 +62,8 @@ export const UPDATE_USER_GROUP_CHECKS = defineChecks([
     title: 'Given a setting, when changing it with a stale old value and then a right one, then only the second applies',
     clauses: ['groups.update.settings'],
     level: 'compat',
+    // The setting it changes appeared at 301 (group settings took {new, old} from 260).
+    since: groupSettingSince('can_join_group'),
     endpoint: ENDPOINT,
     run: settings,
   },
@@ -69,6 +72,8 @@ export const UPDATE_USER_GROUP_CHECKS = defineChecks([
     title: 'Given a deactivated group, when patching deactivated=false, then it is active again',
     clauses: ['groups.update.reactivate'],
     level: 'compat',
+    // Changelog 386: the deactivated parameter (reactivation).
+    since: paramSince('update-user-group', 'deactivated'),
     endpoint: ENDPOINT,
     run: reactivate,
   },

@@ -4,6 +4,12 @@ import { expectEqual, expectError, expectSuccess } from '../../expect.js';
 import { DEACTIVATE, emojiName, emojiNamed, emojiPath, withEmoji } from './support.js';
 
 const NOT_ALLOWED = 'Must be an organization administrator or emoji author';
+/** Changelog 190: an emoji that does not exist is 404; before, 400. */
+const MISSING_EMOJI_404_SINCE = 190;
+
+function missingStatus(ctx: CheckContext): number {
+  return ctx.featureLevel >= MISSING_EMOJI_404_SINCE ? 404 : 400;
+}
 
 async function whoMay(ctx: CheckContext): Promise<void> {
   const { member, otherMember, guest, administrator } = ctx.cast;
@@ -34,7 +40,13 @@ async function whoMay(ctx: CheckContext): Promise<void> {
         'realm-emoji.deactivate.listed',
       );
     }
-    expectError(await ctx.call(member, 'DELETE', emojiPath(own)), 404, 'BAD_REQUEST', `Emoji '${own}' does not exist`, 'realm-emoji.deactivate.unknown');
+    expectError(
+      await ctx.call(member, 'DELETE', emojiPath(own)),
+      missingStatus(ctx),
+      'BAD_REQUEST',
+      `Emoji '${own}' does not exist`,
+      'realm-emoji.deactivate.unknown',
+    );
   });
 }
 
@@ -42,7 +54,7 @@ async function unknown(ctx: CheckContext): Promise<void> {
   const name = emojiName(ctx, 'never');
   expectError(
     await ctx.call(ctx.cast.administrator, 'DELETE', emojiPath(name)),
-    404,
+    missingStatus(ctx),
     'BAD_REQUEST',
     `Emoji '${name}' does not exist`,
     'realm-emoji.deactivate.unknown',

@@ -1,6 +1,7 @@
 /** GET /realm/emoji and POST /realm/emoji/{emoji_name}: the listing, adding, the name rules and the refusals. */
 import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess, expectTrue, expectUnchanged } from '../../expect.js';
+import { sendsKeyAt } from '../../feature-level.js';
 import type { TargetFile } from '../../target.js';
 import { systemGroupIds } from '../groups/support.js';
 import { realmSetting, restoring } from '../realm/support.js';
@@ -94,13 +95,20 @@ async function refusals(ctx: CheckContext): Promise<void> {
   });
 }
 
+/** add_custom_emoji_policy's value for administrators only (the policy before can_add_custom_emoji_group, 307). */
+const ADMINISTRATORS_POLICY = 2;
+
 async function permission(ctx: CheckContext): Promise<void> {
   const { member, administrator } = ctx.cast;
   const ids = await systemGroupIds(ctx);
-  const original = await realmSetting(ctx, 'can_add_custom_emoji_group');
+  // Before 307 the rule was add_custom_emoji_policy (2: administrators only).
+  const asGroup = sendsKeyAt(ctx.featureLevel, 'register-queue', 'realm_can_add_custom_emoji_group');
+  const setting = asGroup ? 'can_add_custom_emoji_group' : 'add_custom_emoji_policy';
+  const original = await realmSetting(ctx, setting);
+  const wire = (value: unknown) => (asGroup ? JSON.stringify({ new: value }) : JSON.stringify(value));
   await withEmoji(ctx, async (made) => {
-    await restoring(ctx, { can_add_custom_emoji_group: JSON.stringify({ new: original }) }, async () => {
-      expectSuccess(await ctx.call(ctx.cast.owner, 'PATCH', '/realm', { can_add_custom_emoji_group: JSON.stringify({ new: ids['role:administrators'] }) }));
+    await restoring(ctx, { [setting]: wire(original) }, async () => {
+      expectSuccess(await ctx.call(ctx.cast.owner, 'PATCH', '/realm', { [setting]: wire(asGroup ? ids['role:administrators'] : ADMINISTRATORS_POLICY) }));
       const refused = emojiName(ctx, 'nopermission');
       made.note(refused);
       expectError(

@@ -23,6 +23,9 @@ async function limits(ctx: CheckContext): Promise<void> {
   );
 }
 
+/** Changelog 241: notifications_stream and signup_notifications_stream became new_stream_announcements_stream and signup_announcements_stream. */
+const ANNOUNCEMENTS_NAMES_SINCE = 241;
+
 async function constants(ctx: CheckContext): Promise<void> {
   const body = await register(ctx, ctx.cast.member);
   const types = body['server_report_message_types'];
@@ -35,11 +38,13 @@ async function constants(ctx: CheckContext): Promise<void> {
       'register.report-types',
     );
   const name = body['realm_empty_topic_display_name'];
-  expectTrue(
-    typeof name === 'string' && name !== '',
-    `realm_empty_topic_display_name as a non-empty string, got ${JSON.stringify(name)}`,
-    'register.empty-topic-display-name',
-  );
+  // Sent from feature level 334, with the empty topic.
+  if (sendsKeyAt(ctx.featureLevel, 'register-queue', 'realm_empty_topic_display_name'))
+    expectTrue(
+      typeof name === 'string' && name !== '',
+      `realm_empty_topic_display_name as a non-empty string, got ${JSON.stringify(name)}`,
+      'register.empty-topic-display-name',
+    );
   expectTrue(
     typeof body['has_provider_token'] === 'boolean',
     `has_provider_token as a boolean, got ${JSON.stringify(body['has_provider_token'])}`,
@@ -63,7 +68,8 @@ async function values(ctx: CheckContext): Promise<void> {
       'register.values',
     );
   }
-  expectEqual(body['realm_empty_topic_display_name'], 'general chat', 'realm_empty_topic_display_name', 'register.values');
+  if (sendsKeyAt(ctx.featureLevel, 'register-queue', 'realm_empty_topic_display_name'))
+    expectEqual(body['realm_empty_topic_display_name'], 'general chat', 'realm_empty_topic_display_name', 'register.values');
 }
 
 async function version(ctx: CheckContext): Promise<void> {
@@ -97,18 +103,28 @@ async function realmSettings(ctx: CheckContext): Promise<void> {
       'register.time-limit-settings',
     );
   }
-  const policy = body['realm_topics_policy'];
-  expectTrue(
-    policy === 'allow_empty_topic' || policy === 'disable_empty_topic',
-    `realm_topics_policy as allow_empty_topic or disable_empty_topic, got ${JSON.stringify(policy)}`,
-    'register.topics-policy',
-  );
+  if (sendsKeyAt(ctx.featureLevel, 'register-queue', 'realm_topics_policy')) {
+    const policy = body['realm_topics_policy'];
+    expectTrue(
+      policy === 'allow_empty_topic' || policy === 'disable_empty_topic',
+      `realm_topics_policy as allow_empty_topic or disable_empty_topic, got ${JSON.stringify(policy)}`,
+      'register.topics-policy',
+    );
+  } else {
+    // Before 392 the organization's topic rule was the boolean mandatory_topics.
+    expectTrue(
+      typeof body['realm_mandatory_topics'] === 'boolean',
+      `realm_mandatory_topics as a boolean, got ${JSON.stringify(body['realm_mandatory_topics'])}`,
+      'register.topics-policy',
+    );
+  }
+  const announcements = ctx.featureLevel >= ANNOUNCEMENTS_NAMES_SINCE;
   for (const name of [
     'moderation_request_channel_id',
-    'new_stream_announcements_stream_id',
-    'signup_announcements_stream_id',
+    announcements ? 'new_stream_announcements_stream_id' : 'notifications_stream_id',
+    announcements ? 'signup_announcements_stream_id' : 'signup_notifications_stream_id',
     'zulip_update_announcements_stream_id',
-  ]) {
+  ].filter((setting) => sendsKeyAt(ctx.featureLevel, 'register-queue', `realm_${setting}`))) {
     const value = body[`realm_${name}`];
     expectTrue(
       isInt(value) && (value === -1 || value > 0),

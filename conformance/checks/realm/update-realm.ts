@@ -1,6 +1,7 @@
 /** PATCH /realm: who may change settings, values, {new, old} group settings and channel settings, each read back through register. */
 import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess, expectUnchanged } from '../../expect.js';
+import { sendsKeyAt } from '../../feature-level.js';
 import { systemGroupIds } from '../groups/support.js';
 import { realmSetting, restoring, timeLimitParam } from './support.js';
 
@@ -83,53 +84,63 @@ async function badValues(ctx: CheckContext): Promise<void> {
   );
 }
 
+/**
+ * A realm group setting the level has: can_resolve_topics_group (367), or before it
+ * can_delete_any_message_group (281, the oldest realm group setting the checks change this way).
+ */
+function groupSettingAt(level: number): string {
+  return sendsKeyAt(level, 'register-queue', 'realm_can_resolve_topics_group') ? 'can_resolve_topics_group' : 'can_delete_any_message_group';
+}
+const OLDEST_GROUP_SETTING_SINCE = 281;
+
+/**
+ * A channel setting the level has: zulip_update_announcements_stream_id (242), or before it
+ * notifications_stream_id (new_stream_announcements_stream_id from 241).
+ */
+function channelSettingAt(level: number): string {
+  if (sendsKeyAt(level, 'register-queue', 'realm_zulip_update_announcements_stream_id')) return 'zulip_update_announcements_stream_id';
+  return 'notifications_stream_id';
+}
+
 async function groupSettingChange(ctx: CheckContext): Promise<void> {
   const ids = await systemGroupIds(ctx);
-  const original = await realmSetting(ctx, 'can_resolve_topics_group');
+  const setting = groupSettingAt(ctx.featureLevel);
+  const original = await realmSetting(ctx, setting);
   const target = original === ids['role:moderators'] ? ids['role:administrators'] : ids['role:moderators'];
   const stale = original === ids['role:nobody'] ? ids['role:members'] : ids['role:nobody'];
-  await restoring(ctx, { can_resolve_topics_group: JSON.stringify({ new: original }) }, async () => {
+  await restoring(ctx, { [setting]: JSON.stringify({ new: original }) }, async () => {
     expectError(
-      await ctx.call(ctx.cast.administrator, 'PATCH', '/realm', { can_resolve_topics_group: JSON.stringify({ new: target, old: stale }) }),
+      await ctx.call(ctx.cast.administrator, 'PATCH', '/realm', { [setting]: JSON.stringify({ new: target, old: stale }) }),
       400,
       'EXPECTATION_MISMATCH',
       undefined,
       'realm.update.group-setting-change',
     );
-    expectUnchanged(original, await realmSetting(ctx, 'can_resolve_topics_group'), 'realm_can_resolve_topics_group', 'realm.update.group-setting-change');
+    expectUnchanged(original, await realmSetting(ctx, setting), `realm_${setting}`, 'realm.update.group-setting-change');
     expectSuccess(
-      await ctx.call(ctx.cast.administrator, 'PATCH', '/realm', { can_resolve_topics_group: JSON.stringify({ new: target, old: original }) }),
+      await ctx.call(ctx.cast.administrator, 'PATCH', '/realm', { [setting]: JSON.stringify({ new: target, old: original }) }),
       'realm.update.group-setting-change',
     );
-    expectEqual(
-      await realmSetting(ctx, 'can_resolve_topics_group'),
-      target,
-      'realm_can_resolve_topics_group after {new, old}',
-      'realm.update.group-setting-change',
-    );
+    expectEqual(await realmSetting(ctx, setting), target, `realm_${setting} after {new, old}`, 'realm.update.group-setting-change');
   });
-  expectEqual(await realmSetting(ctx, 'can_resolve_topics_group'), original, 'the group setting restored', 'realm.update.group-setting-change');
+  expectEqual(await realmSetting(ctx, setting), original, 'the group setting restored', 'realm.update.group-setting-change');
 }
 
 async function channelSettings(ctx: CheckContext): Promise<void> {
-  const original = await realmSetting(ctx, 'zulip_update_announcements_stream_id');
+  const setting = channelSettingAt(ctx.featureLevel);
+  const original = await realmSetting(ctx, setting);
   expectError(
-    await ctx.call(ctx.cast.owner, 'PATCH', '/realm', { zulip_update_announcements_stream_id: '999999999' }),
+    await ctx.call(ctx.cast.owner, 'PATCH', '/realm', { [setting]: '999999999' }),
     400,
     'BAD_REQUEST',
     'Invalid channel ID',
     'realm.update.channel-settings',
   );
-  expectUnchanged(
-    original,
-    await realmSetting(ctx, 'zulip_update_announcements_stream_id'),
-    'realm_zulip_update_announcements_stream_id',
-    'realm.update.channel-settings',
-  );
+  expectUnchanged(original, await realmSetting(ctx, setting), `realm_${setting}`, 'realm.update.channel-settings');
   if (original === -1) return;
-  await restoring(ctx, { zulip_update_announcements_stream_id: String(original) }, async () => {
-    expectSuccess(await ctx.call(ctx.cast.owner, 'PATCH', '/realm', { zulip_update_announcements_stream_id: '-1' }), 'realm.update.channel-settings');
-    expectEqual(await realmSetting(ctx, 'zulip_update_announcements_stream_id'), -1, 'the setting unset by -1', 'realm.update.channel-settings');
+  await restoring(ctx, { [setting]: String(original) }, async () => {
+    expectSuccess(await ctx.call(ctx.cast.owner, 'PATCH', '/realm', { [setting]: '-1' }), 'realm.update.channel-settings');
+    expectEqual(await realmSetting(ctx, setting), -1, 'the setting unset by -1', 'realm.update.channel-settings');
   });
 }
 
@@ -171,6 +182,7 @@ export const UPDATE_REALM_CHECKS = defineChecks([
     title: 'Given {new, old} with a stale old, then EXPECTATION_MISMATCH; with the current old, then the value changes',
     clauses: ['realm.update.group-setting-change'],
     level: 'compat',
+    since: OLDEST_GROUP_SETTING_SINCE,
     endpoint: ENDPOINT,
     run: groupSettingChange,
   },
