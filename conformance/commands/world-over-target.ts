@@ -5,6 +5,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { type Actor, type CheckContext, CheckFailure } from '../check.js';
+import { endpointSince } from '../feature-level.js';
 import { curlLine } from '../properties/curl.js';
 import { describeResponse, isSuccess } from '../properties/envelope.js';
 import type { Call } from '../properties/recorder.js';
@@ -84,6 +85,7 @@ export function worldOverTarget(ctx: CheckContext, call: Call, reference?: Refer
 
   const world: TargetWorld = {
     owner,
+    featureLevel: ctx.featureLevel,
     get lastCurl() {
       return lastCurl;
     },
@@ -144,7 +146,9 @@ export function worldOverTarget(ctx: CheckContext, call: Call, reference?: Refer
       for (const { actor } of pool.slice(-POOL_WINDOW)) {
         const subject: PoolUser = { actor, role: actor.role as Role, active: true, fullName: actor.fullName };
         await world.send({ caller: { kind: 'owner' }, method: 'GET', path: '/users/{user}', subject });
-        await world.send({ caller: { kind: 'owner' }, method: 'GET', path: '/users/{user}/status', subject });
+        // GET /users/{user_id}/status appeared at 262.
+        if (ctx.featureLevel >= (endpointSince('GET /users/{user_id}/status') ?? 0))
+          await world.send({ caller: { kind: 'owner' }, method: 'GET', path: '/users/{user}/status', subject });
       }
     },
 

@@ -39,6 +39,8 @@ export interface WorldRequest {
 
 export interface World {
   readonly owner: Actor;
+  /** The feature level the target is judged at (undefined: the newest). */
+  readonly featureLevel?: number;
   /** Sends a request to the target (and the reference, comparing both answers when there is one). */
   send(request: WorldRequest): Promise<TargetResponse>;
   /** Reads as the cast owner, from the target only. */

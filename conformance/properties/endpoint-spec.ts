@@ -60,6 +60,8 @@ export interface ParamSpec {
   readonly name: string;
   readonly kind: ParamKind;
   readonly required?: boolean;
+  /** The level from which `required` holds; below it the parameter was optional (it had a default). */
+  readonly requiredSince?: number;
   /** A valid value for the base request; absent for optional parameters the base leaves out. */
   readonly valid?: (env: PropertyEnv) => string;
   /** Values known to be invalid for this parameter beyond what its kind implies. */

@@ -68,7 +68,8 @@ export const PRESENCE_ENDPOINT_SPECS: readonly EndpointSpec[] = [
     auth: 'basic',
     actor: 'self',
     params: [
-      { name: 'appid', kind: STRING, required: true, valid: () => 'org.zulip.Zulip', invalid: ['', 'bad app!', 'a/b'] },
+      // Changelog 223: appid is required; before, it defaulted to org.zulip.Zulip.
+      { name: 'appid', kind: STRING, required: true, requiredSince: 223, valid: () => 'org.zulip.Zulip', invalid: ['', 'bad app!', 'a/b'] },
       { name: 'token', kind: STRING, required: true, valid: () => 'c0ffee', invalid: BAD_APNS_TOKENS },
     ],
     observe: nothing,

@@ -37,19 +37,27 @@ async function defaultChannels(ctx: CheckContext): Promise<void> {
   });
 }
 
+/** Changelog 196: playgrounds have url_template (RFC 6570); before, url_prefix. */
+const PLAYGROUND_URL_TEMPLATE_SINCE = 196;
+
 async function playgrounds(ctx: CheckContext): Promise<void> {
   const { administrator, member } = ctx.cast;
   const name = ctx.unique('playground');
-  const params = { name, pygments_language: 'Python', url_template: 'https://play.example.com/?code={code}' };
+  // Before 196 a playground had url_prefix (the code appended) instead of url_template.
+  const templated = ctx.featureLevel >= PLAYGROUND_URL_TEMPLATE_SINCE;
+  const params: Record<string, string> = templated
+    ? { name, pygments_language: 'Python', url_template: 'https://play.example.com/?code={code}' }
+    : { name, pygments_language: 'Python', url_prefix: 'https://play.example.com/?code=' };
   await withQueues(ctx, { member: [member, { eventTypes: ['realm_playgrounds'] }] }, async (queues) => {
     expectError(await ctx.call(member, 'POST', '/realm/playgrounds', params), 400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
-    expectError(
-      await ctx.call(administrator, 'POST', '/realm/playgrounds', { ...params, url_template: 'https://play.example.com/' }),
-      400,
-      'BAD_REQUEST',
-      'Missing the required variable "code" in the URL template',
-      'admin.playgrounds.template',
-    );
+    if (templated)
+      expectError(
+        await ctx.call(administrator, 'POST', '/realm/playgrounds', { ...params, url_template: 'https://play.example.com/' }),
+        400,
+        'BAD_REQUEST',
+        'Missing the required variable "code" in the URL template',
+        'admin.playgrounds.template',
+      );
     const id = integer(
       expectSuccess(await ctx.call(administrator, 'POST', '/realm/playgrounds', params), 'admin.playgrounds.add'),
       'id',

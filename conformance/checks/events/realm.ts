@@ -10,7 +10,7 @@ import { countEvents, exactEvent, expectEvents } from '../../events/expect-event
 import { type EventQueue, settle, withQueues } from '../../events/queue.js';
 import { expectClientError, expectSuccess } from '../../expect.js';
 import { systemGroupIds } from '../groups/support.js';
-import { realmSetting, restoring, timeLimitParam } from '../realm/support.js';
+import { realmGroupSettingAt, realmSetting, restoring, timeLimitParam } from '../realm/support.js';
 
 const ENDPOINT = 'PATCH /realm';
 
@@ -71,20 +71,23 @@ export const REALM_EVENT_CHECKS = defineChecks([
       const { owner, member, guest } = ctx.cast;
       const { original, next } = await otherEditLimit(ctx);
       const groups = await systemGroupIds(ctx);
-      const originalGroup = await realmSetting(ctx, 'can_resolve_topics_group');
+      // A group setting the level has (none before 281: the edit limit alone).
+      const setting = realmGroupSettingAt(ctx.featureLevel);
+      const originalGroup = setting === undefined ? undefined : await realmSetting(ctx, setting);
       const group = originalGroup === groups['role:moderators'] ? groups['role:administrators'] : groups['role:moderators'];
-      const restore = { message_content_edit_limit_seconds: timeLimitParam(original), can_resolve_topics_group: JSON.stringify({ new: originalGroup }) };
+      const restore: Record<string, string> = { message_content_edit_limit_seconds: timeLimitParam(original) };
+      if (setting !== undefined) restore[setting] = JSON.stringify({ new: originalGroup });
       await withQueues(ctx, { member, guest }, async (queues) => {
         await restoring(ctx, restore, async () => {
           expectSuccess(await ctx.call(owner, 'PATCH', '/realm', { message_content_edit_limit_seconds: String(next) }));
-          expectSuccess(await ctx.call(owner, 'PATCH', '/realm', { can_resolve_topics_group: JSON.stringify({ new: group }) }));
+          if (setting !== undefined) expectSuccess(await ctx.call(owner, 'PATCH', '/realm', { [setting]: JSON.stringify({ new: group }) }));
           await settle(ctx, queuesOf(queues));
           for (const queue of queuesOf(queues)) {
             await expectEvents(
               queue,
               [
                 exactEvent({ type: 'realm', op: 'update_dict', property: 'default', data: { message_content_edit_limit_seconds: next } }),
-                exactEvent({ type: 'realm', op: 'update_dict', property: 'default', data: { can_resolve_topics_group: group } }),
+                ...(setting === undefined ? [] : [exactEvent({ type: 'realm', op: 'update_dict', property: 'default', data: { [setting]: group } })]),
               ],
               { what: 'organization settings changing', clause: 'events.realm.update-dict-data', ordered: true },
             );

@@ -22,6 +22,13 @@ async function leaveAllChannels(ctx: CheckContext, user: Actor): Promise<void> {
   if (names.length > 0) expectSuccess(await unsubscribe(ctx, user, names));
 }
 
+/** Changelog 222: a deactivated user is realm_user update {is_active}; before, realm_user remove. */
+const ACTIVATION_AS_UPDATE_SINCE = 222;
+/** Changelog 228: realm_user update and user_status events only to who can access the user (can_access_all_users_group: 225). */
+const RESTRICTED_USER_EVENTS_SINCE = 228;
+/** Changelog 314: can_access_all_users_group became a group-setting value; before, a group id. */
+const GROUP_SETTING_VALUE_SINCE = 314;
+
 export const USER_EVENT_CHECKS = defineChecks([
   {
     id: 'events.users.create',
@@ -142,7 +149,12 @@ export const USER_EVENT_CHECKS = defineChecks([
       await withQueues(ctx, { member: ctx.cast.member }, async (queues) => {
         expectSuccess(await ctx.call(ctx.cast.owner, 'DELETE', `/users/${user.userId}`));
         await settle(ctx, [queues.member]);
-        await expectEvents(queues.member, [exactEvent({ type: 'realm_user', op: 'update', person: { user_id: user.userId, is_active: false } })], {
+        // Before 222 a deactivation was realm_user remove (with the user's name).
+        const event =
+          ctx.featureLevel >= ACTIVATION_AS_UPDATE_SINCE
+            ? exactEvent({ type: 'realm_user', op: 'update', person: { user_id: user.userId, is_active: false } })
+            : exactEvent({ type: 'realm_user', op: 'remove', person: { user_id: user.userId, full_name: user.fullName } });
+        await expectEvents(queues.member, [event], {
           what: 'deactivating a user',
           clause: 'events.users.deactivate',
         });
@@ -181,6 +193,7 @@ export const USER_EVENT_CHECKS = defineChecks([
       'Given guests may see only users they share a channel with, when a user the guest cannot see is renamed, changes status, or is created, then the guest hears nothing of it while a member does',
     clauses: ['events.users.restricted-access'],
     level: 'compat',
+    since: RESTRICTED_USER_EVENTS_SINCE,
     endpoint: 'PATCH /users/{user_id}',
     async run(ctx) {
       const { owner, member } = ctx.cast;
@@ -190,9 +203,11 @@ export const USER_EVENT_CHECKS = defineChecks([
       const target = await ctx.newUser();
       await leaveAllChannels(ctx, guest);
       const specs = { guest: [guest, { capabilities: ['user_list_incomplete'] }], member } as const;
+      // A group id before 314, a group-setting change {new} from then.
+      const wire = (value: unknown) => JSON.stringify(ctx.featureLevel >= GROUP_SETTING_VALUE_SINCE ? { new: value } : value);
       await withQueues(ctx, specs, async (queues) => {
-        await restoring(ctx, { can_access_all_users_group: JSON.stringify({ new: original }) }, async () => {
-          expectSuccess(await ctx.call(owner, 'PATCH', '/realm', { can_access_all_users_group: JSON.stringify({ new: groups['role:members'] }) }));
+        await restoring(ctx, { can_access_all_users_group: wire(original) }, async () => {
+          expectSuccess(await ctx.call(owner, 'PATCH', '/realm', { can_access_all_users_group: wire(groups['role:members']) }));
           await settle(ctx, [queues.guest, queues.member]);
           const [guestMark, memberMark] = [queues.guest.received.length, queues.member.received.length];
           const name = ctx.unique('unseen');

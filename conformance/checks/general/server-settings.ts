@@ -1,6 +1,7 @@
 /** GET /server_settings: what a client learns before logging in, and the API's version. */
 import { defineChecks } from '../../check.js';
 import { expectSuccess, expectTrue } from '../../expect.js';
+import { sendsKeyAt } from '../../feature-level.js';
 
 export const SERVER_SETTINGS_CHECKS = defineChecks([
   {
@@ -32,8 +33,10 @@ export const SERVER_SETTINGS_CHECKS = defineChecks([
         `a zulip_version string, got ${JSON.stringify(body['zulip_version'])}`,
       );
       expectTrue(typeof body['realm_name'] === 'string', `a realm_name string, got ${JSON.stringify(body['realm_name'])}`);
-      const url = body['realm_url'];
-      expectTrue(typeof url === 'string' && URL.canParse(url), `realm_url to be a URL, got ${JSON.stringify(url)}`);
+      // realm_uri was renamed realm_url at 257.
+      const urlKey = sendsKeyAt(ctx.featureLevel, 'get-server-settings', 'realm_url') ? 'realm_url' : 'realm_uri';
+      const url = body[urlKey];
+      expectTrue(typeof url === 'string' && URL.canParse(url), `${urlKey} to be a URL, got ${JSON.stringify(url)}`);
       expectTrue(typeof body['email_auth_enabled'] === 'boolean', `an email_auth_enabled boolean, got ${JSON.stringify(body['email_auth_enabled'])}`);
       const methods = body['authentication_methods'];
       expectTrue(

@@ -6,6 +6,7 @@
 import { type CheckContext, defineChecks } from '../../check.js';
 import { delay } from '../../events/queue.js';
 import { expectEqual, expectError, expectSuccess, expectTrue } from '../../expect.js';
+import { paramSince, sendsKeyAt } from '../../feature-level.js';
 import { isModernEntry, isPresencesDict, recordedPresence, report } from './support.js';
 
 const UPDATE = 'POST /users/me/presence';
@@ -23,13 +24,16 @@ async function formats(ctx: CheckContext): Promise<void> {
     `a numeric server_timestamp, got ${JSON.stringify(legacy['server_timestamp'])}`,
     'presence.update.legacy',
   );
-  expectTrue(
-    Number.isInteger(legacy['presence_last_update_id']),
-    `an integer presence_last_update_id, got ${JSON.stringify(legacy)}`,
-    'presence.update.legacy',
-  );
+  // presence_last_update_id and last_update_id from 263.
+  const withUpdateIds = sendsKeyAt(ctx.featureLevel, 'update-presence', 'presence_last_update_id');
+  if (withUpdateIds)
+    expectTrue(
+      Number.isInteger(legacy['presence_last_update_id']),
+      `an integer presence_last_update_id, got ${JSON.stringify(legacy)}`,
+      'presence.update.legacy',
+    );
   expectSuccess(await recordedPresence(ctx, user, user.userId), 'presence.update.recorded');
-  const modernAsks: readonly Record<string, string>[] = [{ slim_presence: 'true' }, { last_update_id: '-1' }];
+  const modernAsks: readonly Record<string, string>[] = [{ slim_presence: 'true' }, ...(withUpdateIds ? [{ last_update_id: '-1' }] : [])];
   for (const params of modernAsks) {
     const modern = expectSuccess(await report(ctx, user, { status: 'active', ...params }), 'presence.update.modern');
     const presences = modern['presences'] as Record<string, unknown>;
@@ -69,6 +73,7 @@ async function incremental(ctx: CheckContext): Promise<void> {
   const next = expectSuccess(await report(ctx, user, { status: 'idle', last_update_id: String(seen) }), 'presence.update.incremental');
   expectEqual(next['presences'], {}, `presences changed after ${seen}`, 'presence.update.incremental');
   expectEqual(next['presence_last_update_id'], seen, 'presence_last_update_id when nothing changed', 'presence.update.incremental');
+  if (ctx.featureLevel < (paramSince('update-presence', 'history_limit_days') ?? 0)) return;
   const none = expectSuccess(await report(ctx, user, { status: 'idle', history_limit_days: '0' }), 'presence.update.history');
   expectEqual(none['presences'], {}, 'presences with history_limit_days 0', 'presence.update.history');
 }
@@ -125,6 +130,8 @@ export const UPDATE_PRESENCE_CHECKS = defineChecks([
     clauses: ['presence.update.incremental', 'presence.update.history', 'presence.update.recorded'],
     level: 'compat',
     endpoint: UPDATE,
+    // Changelog 263: last_update_id and presence_last_update_id.
+    since: paramSince('update-presence', 'last_update_id'),
     run: incremental,
   },
   {

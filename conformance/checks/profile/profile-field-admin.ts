@@ -9,6 +9,7 @@ import { type Actor, type CheckContext, CheckFailure, defineChecks } from '../..
 import { expectEvents, match } from '../../events/expect-events.js';
 import { settle, withQueues } from '../../events/queue.js';
 import { type Body, expectEqual, expectError, expectSuccess, expectUnchanged } from '../../expect.js';
+import { paramSince } from '../../feature-level.js';
 import { readUser } from '../users/support.js';
 import { listFields } from './fields.js';
 
@@ -41,8 +42,19 @@ async function fieldById(ctx: CheckContext, id: number): Promise<Body | undefine
   return (await listFields(ctx)).find((field) => field['id'] === id);
 }
 
-function patchField(ctx: CheckContext, actor: Actor, id: number, params: Record<string, string>) {
-  return ctx.call(actor, 'PATCH', `/realm/profile_fields/${id}`, params);
+/**
+ * Changelog 252: name and hint (among others) became optional in an update;
+ * before, an omitted one took its default, so a client sent the current ones.
+ */
+const OPTIONAL_UPDATE_PARAMS_SINCE = 252;
+
+async function patchField(ctx: CheckContext, actor: Actor, id: number, params: Record<string, string>) {
+  let sent = params;
+  if (ctx.featureLevel < OPTIONAL_UPDATE_PARAMS_SINCE) {
+    const current = await fieldById(ctx, id);
+    if (current !== undefined) sent = { name: String(current['name']), hint: String(current['hint']), ...params };
+  }
+  return ctx.call(actor, 'PATCH', `/realm/profile_fields/${id}`, sent);
 }
 
 async function update(ctx: CheckContext): Promise<void> {
@@ -53,11 +65,21 @@ async function update(ctx: CheckContext): Promise<void> {
     expectSuccess(await patchField(ctx, owner, id, { name: `  ${name} ` }), 'profile.fields.update');
     const renamed = await fieldById(ctx, id);
     expectEqual([renamed?.['name'], renamed?.['hint']], [name, 'before'], `field ${id}'s label (trimmed) and untouched hint`, 'profile.fields.update');
-    expectSuccess(await patchField(ctx, owner, id, { hint: 'after', required: 'true', editable_by_user: 'false' }), 'profile.fields.update');
+    // The flags each from its level: required 244, editable_by_user 296.
+    const flags = (
+      [
+        ['required', 'true', true],
+        ['editable_by_user', 'false', false],
+      ] as const
+    ).filter(([flag]) => ctx.featureLevel >= (paramSince('create-custom-profile-field', flag) ?? 0));
+    expectSuccess(
+      await patchField(ctx, owner, id, { hint: 'after', ...Object.fromEntries(flags.map(([flag, wire]) => [flag, wire])) }),
+      'profile.fields.update',
+    );
     const field = await fieldById(ctx, id);
     expectEqual(
-      [field?.['name'], field?.['hint'], field?.['required'], field?.['editable_by_user'], field?.['type']],
-      [name, 'after', true, false, 1],
+      [field?.['name'], field?.['hint'], ...flags.map(([flag]) => field?.[flag]), field?.['type']],
+      [name, 'after', ...flags.map(([, , value]) => value), 1],
       `field ${id} after a new hint and flags`,
       'profile.fields.update',
     );

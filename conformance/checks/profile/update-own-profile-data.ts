@@ -1,10 +1,13 @@
 /** PATCH /users/me/profile_data: a user's own custom profile values. */
 import { type Actor, type CheckContext, defineChecks } from '../../check.js';
 import { type Body, expectClientError, expectEqual, expectError, expectSuccess, expectUnchanged } from '../../expect.js';
+import { paramSince } from '../../feature-level.js';
 import { expectCode, readUser, unknownUserId } from '../users/support.js';
 import { listFields, profileFields } from './fields.js';
 
 const ENDPOINT = 'PATCH /users/me/profile_data';
+/** Changelog 296: editable_by_user (fields only administrators may fill in). */
+const EDITABLE_BY_USER_SINCE = paramSince('create-custom-profile-field', 'editable_by_user') ?? 0;
 
 async function profileOf(ctx: CheckContext, user: Actor): Promise<Record<string, Body>> {
   return (await readUser(ctx, ctx.cast.owner, user.userId, { include_custom_profile_fields: 'true' }))['profile_data'] as Record<string, Body>;
@@ -129,6 +132,7 @@ export const UPDATE_OWN_PROFILE_DATA_CHECKS = defineChecks([
     title: 'Given a field users may not edit, when a member, a moderator or a guest sets it, then it fails with BAD_REQUEST and nothing changes',
     clauses: ['profile.update.restricted'],
     level: 'spec',
+    since: EDITABLE_BY_USER_SINCE,
     endpoint: ENDPOINT,
     async run(ctx) {
       const fields = await profileFields(ctx);
@@ -153,11 +157,12 @@ export const UPDATE_OWN_PROFILE_DATA_CHECKS = defineChecks([
       const missing = Math.max(0, ...definitions.map((field) => Number(field['id']))) + 1000;
       const cases: [unknown, string][] = [
         [{ id: missing, value: 'x' }, `Field id ${missing} not found.`],
-        [{ id: fields.restricted, value: 'x' }, 'You are not allowed to change this field. Contact an administrator to update it.'],
         [{ id: fields.date, value: 'not-a-date' }, `${label(fields.date)} is not a date`],
         [{ id: fields.select, value: 'zzz' }, `'zzz' is not a valid choice for '${label(fields.select)}'.`],
         [{ id: fields.link, value: 'not a link' }, `${label(fields.link)} is not a URL`],
       ];
+      if (ctx.featureLevel >= EDITABLE_BY_USER_SINCE)
+        cases.push([{ id: fields.restricted, value: 'x' }, 'You are not allowed to change this field. Contact an administrator to update it.']);
       for (const [entry, message] of cases) expectError(await patch(ctx, user, [entry]), 400, 'BAD_REQUEST', message);
     },
   },

@@ -1,6 +1,8 @@
 /** Helpers the realm checks share: the initial state through POST /register, and settings that are restored afterwards. */
+
 import { type CheckContext, CheckFailure } from '../../check.js';
 import { type Body, expectSuccess } from '../../expect.js';
+import { sendsKeyAt } from '../../feature-level.js';
 import type { TargetAuth } from '../../target.js';
 
 export async function register(ctx: CheckContext, actor: TargetAuth, params: Record<string, string> = {}): Promise<Body> {
@@ -34,4 +36,15 @@ export async function restoring(ctx: CheckContext, restore: Record<string, strin
   } finally {
     await ctx.call(ctx.cast.owner, 'PATCH', '/realm', restore);
   }
+}
+
+/**
+ * A realm group setting the level has, for checks about changing one:
+ * can_resolve_topics_group (367), or before it can_delete_any_message_group
+ * (281); undefined below 281.
+ */
+export function realmGroupSettingAt(level: number): string | undefined {
+  if (sendsKeyAt(level, 'register-queue', 'realm_can_resolve_topics_group')) return 'can_resolve_topics_group';
+  if (sendsKeyAt(level, 'register-queue', 'realm_can_delete_any_message_group')) return 'can_delete_any_message_group';
+  return undefined;
 }

@@ -3,7 +3,7 @@ import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess, expectUnchanged } from '../../expect.js';
 import { sendsKeyAt } from '../../feature-level.js';
 import { systemGroupIds } from '../groups/support.js';
-import { realmSetting, restoring, timeLimitParam } from './support.js';
+import { realmGroupSettingAt, realmSetting, restoring, timeLimitParam } from './support.js';
 
 const ENDPOINT = 'PATCH /realm';
 
@@ -84,13 +84,7 @@ async function badValues(ctx: CheckContext): Promise<void> {
   );
 }
 
-/**
- * A realm group setting the level has: can_resolve_topics_group (367), or before it
- * can_delete_any_message_group (281, the oldest realm group setting the checks change this way).
- */
-function groupSettingAt(level: number): string {
-  return sendsKeyAt(level, 'register-queue', 'realm_can_resolve_topics_group') ? 'can_resolve_topics_group' : 'can_delete_any_message_group';
-}
+/** can_delete_any_message_group, the oldest realm group setting realmGroupSettingAt names. */
 const OLDEST_GROUP_SETTING_SINCE = 281;
 
 /**
@@ -104,7 +98,7 @@ function channelSettingAt(level: number): string {
 
 async function groupSettingChange(ctx: CheckContext): Promise<void> {
   const ids = await systemGroupIds(ctx);
-  const setting = groupSettingAt(ctx.featureLevel);
+  const setting = realmGroupSettingAt(ctx.featureLevel) ?? 'can_delete_any_message_group';
   const original = await realmSetting(ctx, setting);
   const target = original === ids['role:moderators'] ? ids['role:administrators'] : ids['role:moderators'];
   const stale = original === ids['role:nobody'] ? ids['role:members'] : ids['role:nobody'];

@@ -1,5 +1,6 @@
 /** GET /users, GET /users/me and GET /users/{email}: the reads the spec leaves to the real server. */
 import { defineChecks } from '../../check.js';
+import { paramSince } from '../../feature-level.js';
 import { expectEqual, expectError, expectSuccess, expectTrue } from '../../expect.js';
 import { listUsers, placeholderFor, placeholderHost, readUser, uniqueEmail } from './support.js';
 import { expectUserShape } from './user-record.js';
@@ -39,6 +40,8 @@ export const GET_USERS_CHECKS = defineChecks([
     clauses: ['users.list.user-ids', 'general.params.encoding'],
     level: 'compat',
     endpoint: 'GET /users',
+    // Changelog 384: the user_ids parameter.
+    since: paramSince('get-users', 'user_ids'),
     async run(ctx) {
       const wanted = [ctx.cast.guest.userId, ctx.cast.member.userId];
       const listed = await listUsers(ctx, ctx.cast.otherMember, { user_ids: JSON.stringify(wanted) });

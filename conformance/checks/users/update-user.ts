@@ -1,5 +1,6 @@
 /** PATCH /users/{user_id}: administrators change names, roles, profile data and addresses. */
 import { defineChecks } from '../../check.js';
+import { paramSince } from '../../feature-level.js';
 import { type Body, expectClientError, expectEqual, expectError, expectSuccess, expectTrue, expectUnchanged } from '../../expect.js';
 import { profileFields } from '../profile/fields.js';
 import {
@@ -230,6 +231,8 @@ export const UPDATE_USER_CHECKS = defineChecks([
     clauses: ['users.update.new-email'],
     level: 'spec',
     endpoint: ENDPOINT,
+    // Changelog 313: new_email on PATCH /users/{user_id}.
+    since: paramSince('update-user', 'new_email'),
     async run(ctx) {
       const target = await ctx.newUser();
       const before = await snapshot(ctx, target.userId);
@@ -246,6 +249,8 @@ export const UPDATE_USER_CHECKS = defineChecks([
     clauses: ['users.update.new-email'],
     level: 'compat',
     endpoint: ENDPOINT,
+    // Changelog 313: new_email on PATCH /users/{user_id}.
+    since: paramSince('update-user', 'new_email'),
     async run(ctx) {
       const target = await ctx.newUser();
       const before = await snapshot(ctx, target.userId);

@@ -388,8 +388,19 @@ export const LEVELS_278_334: readonly LevelChange[] = [
     endpoints: ['PATCH /realm', 'POST /register', 'GET /events'],
     change: 'create_multiuse_invite_group and can_access_all_users_group became group-setting values; before, a group id.',
     status: 'approximate',
-    note: 'rules/feature-levels.ts takesOnlyGroupIds refuses anonymous values below the level; register and update_dict show a stored anonymous value as role:nobody’s id',
+    note: 'rules/feature-levels.ts takesOnlyGroupIds refuses anonymous values below the level; register and update_dict show a stored anonymous value as role:nobody’s id; PATCH /realm takes the old bare group id (the request walk wraps it as {"new": id})',
     downgrade: {
+      request: {
+        'update-realm': (params) => {
+          let walked = params;
+          for (const setting of ['create_multiuse_invite_group', 'can_access_all_users_group']) {
+            const raw = walked[setting];
+            if (raw === undefined || !/^-?[0-9]+$/.test(raw.trim())) continue;
+            walked = { ...walked, [setting]: JSON.stringify({ new: Number(raw) }) };
+          }
+          return walked;
+        },
+      },
       response: {
         'register-queue': (body, { state }) =>
           editKey(
