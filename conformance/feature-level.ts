@@ -251,3 +251,13 @@ export async function judgedLevel(target: Target, override?: number): Promise<Ju
   if (claimed !== undefined) return { level: claimed, source: 'server', claimed };
   return { level: NEWEST_FEATURE_LEVEL, source: 'assumed' };
 }
+
+// --------------------------------------------------------------- narrows
+
+/** The `channel` narrow operator (and `channels`) appeared at feature level 250; before, only `stream` (`streams`). */
+export const CHANNEL_OPERATOR_SINCE = 250;
+
+/** The narrow operator naming one channel at a level. */
+export function channelOperator(level: number): 'channel' | 'stream' {
+  return level >= CHANNEL_OPERATOR_SINCE ? 'channel' : 'stream';
+}

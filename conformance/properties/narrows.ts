@@ -6,10 +6,12 @@
  * negated) or an anchor window, and compares the server's answer with the
  * oracle applied to the full list the reader fetched without a narrow.
  */
+
 import fc from 'fast-check';
 import { type Actor, type Check, type CheckContext, CheckFailure } from '../check.js';
 import { channelWith, emailAsSeenBy, type MadeChannel, wire } from '../checks/messages/support.js';
 import { type Body, expectError, expectSuccess } from '../expect.js';
+import { channelOperator } from '../feature-level.js';
 import { type AnchorSpec, type Directory, type KnownMessage, type NarrowTerm, naiveNarrow, sliceWindow, type WindowRequest } from './narrow-oracle.js';
 import { checkProperty, Recorder } from './recorder.js';
 
@@ -226,7 +228,7 @@ async function windowRun(ctx: CheckContext, world: World, channelIds: readonly n
     num_before: request.numBefore,
     num_after: request.numAfter,
     include_anchor: request.includeAnchor,
-    narrow: [{ operator: 'channel', operand: world.a.id }],
+    narrow: [{ operator: channelOperator(ctx.featureLevel), operand: world.a.id }],
   };
   const response = await ctx.call(world.reader, 'GET', '/messages', wire(params));
   if (!request.includeAnchor && request.numBefore > 0 && request.numAfter > 0) {
@@ -266,7 +268,7 @@ async function runAnchors(ctx: CheckContext): Promise<void> {
       world.reader,
       'GET',
       '/messages',
-      wire({ anchor: 'oldest', num_before: 0, num_after: 5000, narrow: [{ operator: 'channel', operand: world.a.id }] }),
+      wire({ anchor: 'oldest', num_before: 0, num_after: 5000, narrow: [{ operator: channelOperator(ctx.featureLevel), operand: world.a.id }] }),
     ),
   );
   const messages = all['messages'] as Body[];

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { type Actor, type Cast, type CheckContext, CheckFailure } from '../../check.js';
 import { type Body, expectSuccess } from '../../expect.js';
-import { paramSince } from '../../feature-level.js';
+import { channelOperator, paramSince } from '../../feature-level.js';
 import type { TargetClock, TargetResponse } from '../../target.js';
 import { type SystemGroupName, systemGroupIds } from '../groups/support.js';
 import { realmState, restoring } from '../realm/support.js';
@@ -68,18 +68,10 @@ export async function placeOf(ctx: CheckContext, viewer: Actor, id: number): Pro
   return { stream_id: message['stream_id'], subject: message['subject'], content: message['content'] };
 }
 
-/** Changelog 250: the narrow operator "channel", an alias of "stream", which older servers only know. */
-const CHANNEL_OPERATOR_SINCE = 250;
-
-/** The narrow operator naming a channel at the target's level. */
-export function channelOperator(ctx: CheckContext): 'channel' | 'stream' {
-  return ctx.featureLevel >= CHANNEL_OPERATOR_SINCE ? 'channel' : 'stream';
-}
-
 /** The messages of a topic, oldest first, as `viewer` reads them (Markdown source). */
 export async function topicRead(ctx: CheckContext, viewer: Actor, channelId: number, topic: string): Promise<Body[]> {
   const narrow = [
-    { operator: channelOperator(ctx), operand: channelId },
+    { operator: channelOperator(ctx.featureLevel), operand: channelId },
     { operator: 'topic', operand: topic },
   ];
   const params = { anchor: 'oldest', num_before: 0, num_after: 1000, allow_empty_topic_name: true, apply_markdown: false };

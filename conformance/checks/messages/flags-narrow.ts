@@ -1,6 +1,8 @@
 /** POST /messages/flags/narrow: a window of a narrow marked at once, the counts it answers, and the unsubscribed-channel skip. */
+
 import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectSuccess } from '../../expect.js';
+import { channelOperator } from '../../feature-level.js';
 import { flagsOfEach, UPDATE_FLAGS_NARROW, updateFlagsForNarrow } from './flags-support.js';
 import { channelWith, sendToChannel } from './support.js';
 
@@ -17,7 +19,7 @@ async function window(ctx: CheckContext): Promise<void> {
   for (const line of ['one', 'two', 'three', 'four']) ids.push(await sendToChannel(ctx, otherMember, channel.id, 'window', line));
   await sendToChannel(ctx, otherMember, channel.id, 'elsewhere', 'another topic');
   const narrow = [
-    { operator: 'channel', operand: channel.id },
+    { operator: channelOperator(ctx.featureLevel), operand: channel.id },
     { operator: 'topic', operand: 'window' },
   ];
   const first = expectSuccess(
@@ -55,7 +57,7 @@ async function ignored(ctx: CheckContext): Promise<void> {
   const { member, otherMember } = ctx.cast;
   const channel = await channelWith(ctx, otherMember, 'flags-narrow-skip', [otherMember]);
   const id = await sendToChannel(ctx, otherMember, channel.id, 'not joined', 'the member never joined');
-  const narrow = [{ operator: 'channel', operand: channel.id }];
+  const narrow = [{ operator: channelOperator(ctx.featureLevel), operand: channel.id }];
   const body = expectSuccess(
     await updateFlagsForNarrow(ctx, member, { anchor: 'newest', num_before: 5, num_after: 0, narrow, op: 'remove', flag: 'read' }),
     'messages.flags-narrow.ignored',

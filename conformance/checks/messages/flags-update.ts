@@ -1,8 +1,10 @@
 /** POST /messages/flags: which flags change, for whom, what it answers, the unsubscribed-channel skip, historical rows, errors and events. */
+
 import { type CheckContext, defineChecks } from '../../check.js';
 import { exactEvent, expectEvents, expectNoEvents, match } from '../../events/expect-events.js';
 import { type QueueEvent, settle, withQueues } from '../../events/queue.js';
 import { expectEqual, expectError, expectSuccess, expectTrue, expectUnchanged } from '../../expect.js';
+import { channelOperator } from '../../feature-level.js';
 import { unsubscribe } from '../channels/support.js';
 import { FLAG_EVENT_TYPES, INVALID_MESSAGE, intList, isRead, markRead, UPDATE_FLAGS, updateFlags } from './flags-support.js';
 import { channelWith, fetchMessages, flagsOf, MISSING_MESSAGE_ID, mention, messagesChannel, sendDirect, sendToChannel } from './support.js';
@@ -123,7 +125,7 @@ async function unreadSkip(ctx: CheckContext): Promise<void> {
   expectTrue(!(await isRead(ctx, member, direct)), `the direct message ${direct} to be unread`, 'messages.update-flags.remove');
   for (const channel of [left, never]) {
     const unread = await fetchMessages(ctx, member, { anchor: 'newest', num_before: 20, num_after: 0 }, [
-      { operator: 'channel', operand: channel.id },
+      { operator: channelOperator(ctx.featureLevel), operand: channel.id },
       { operator: 'is', operand: 'unread' },
     ]);
     expectEqual(unread['messages'], [], `the member's unread messages in ${channel.name}, a channel they are not in`, 'messages.flags.unread-subscribed');

@@ -1,7 +1,9 @@
 /** The flags a new message starts with for its sender and its recipients, and the flags of history read without a row. */
+
 import { type CheckContext, defineChecks } from '../../check.js';
 import { withQueue } from '../../events/queue.js';
 import { type Body, expectEqual, expectSuccess, expectTrue } from '../../expect.js';
+import { channelOperator } from '../../feature-level.js';
 import { unsubscribe } from '../channels/support.js';
 import { createGroup } from '../groups/support.js';
 import { channelWith, fetchMessages, flagsOf, LIST, mention, messagesChannel, SEND, sendDirect, sendToChannel } from './support.js';
@@ -57,7 +59,9 @@ async function historical(ctx: CheckContext): Promise<void> {
   const channel = await channelWith(ctx, member, 'history', [member]);
   const id = await sendToChannel(ctx, member, channel.id, 'old news', 'sent before the reader could receive it');
   expectEqual(await flagsOf(ctx, otherMember, id), ['historical', 'read'], 'flags of a public message read by id without a row', 'messages.flags.historical');
-  const listed = await fetchMessages(ctx, otherMember, { anchor: 'newest', num_before: 10, num_after: 0 }, [{ operator: 'channel', operand: channel.id }]);
+  const listed = await fetchMessages(ctx, otherMember, { anchor: 'newest', num_before: 10, num_after: 0 }, [
+    { operator: channelOperator(ctx.featureLevel), operand: channel.id },
+  ]);
   const found = (listed['messages'] as Body[]).find((message) => message['id'] === id);
   expectEqual(
     [...((found?.['flags'] as string[] | undefined) ?? [])].sort(),
@@ -71,7 +75,7 @@ async function unreadOnlySubscribed(ctx: CheckContext): Promise<void> {
   const { member, otherMember } = ctx.cast;
   const channel = await channelWith(ctx, member, 'leave-unread', [member, otherMember]);
   const narrow = [
-    { operator: 'channel', operand: channel.id },
+    { operator: channelOperator(ctx.featureLevel), operand: channel.id },
     { operator: 'topic', operand: 'unread' },
     { operator: 'is', operand: 'unread' },
   ];

@@ -1,6 +1,8 @@
 /** GET /messages: anchors, the found_* flags, include_anchor, the 5000 cap, message_ids and the parameter errors. */
+
 import { type CheckContext, defineChecks } from '../../check.js';
 import { type Body, expectEqual, expectError } from '../../expect.js';
+import { channelOperator } from '../../feature-level.js';
 import { channelWith, fetchMessages, idsOf, LIST, MISSING_MESSAGE_ID, messagesChannel, sendToChannel, type Term, wire } from './support.js';
 
 type Window = {
@@ -26,7 +28,7 @@ async function fiveMessages(ctx: CheckContext): Promise<{ ids: number[]; gap: nu
     if (index === 3) gap = await sendToChannel(ctx, member, (await messagesChannel(ctx)).id, ctx.unique('gap'), 'between the third and the fourth');
   }
   const narrow = [
-    { operator: 'channel', operand: channel.id },
+    { operator: channelOperator(ctx.featureLevel), operand: channel.id },
     { operator: 'topic', operand: 'window' },
   ];
   return { ids, gap, narrow };

@@ -1,6 +1,8 @@
 /** GET /messages/matches_narrow: which listed messages match, their match fields, and that only received messages count. */
+
 import { type CheckContext, defineChecks } from '../../check.js';
 import { type Body, expectEqual, expectSuccess, expectTrue } from '../../expect.js';
+import { channelOperator } from '../../feature-level.js';
 import { MATCHES_NARROW, matchesNarrow } from './flags-support.js';
 import { channelWith, fetchMessages, readMessage, sendToChannel, type Term } from './support.js';
 
@@ -13,7 +15,7 @@ async function fruitChannel(ctx: CheckContext, label: string) {
   const banana = await sendToChannel(ctx, otherMember, channel.id, TOPIC, 'a banana split');
   const elsewhere = await sendToChannel(ctx, otherMember, channel.id, 'drinks', 'apple juice');
   const topicNarrow: Term[] = [
-    { operator: 'channel', operand: channel.id },
+    { operator: channelOperator(ctx.featureLevel), operand: channel.id },
     { operator: 'topic', operand: TOPIC },
   ];
   return { channel, apple, banana, elsewhere, topicNarrow };

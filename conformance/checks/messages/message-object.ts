@@ -1,6 +1,8 @@
 /** The message object as GET /messages/{message_id} and GET /messages show it (reference server-messages-channels §3.2). */
+
 import { type CheckContext, CheckFailure, defineChecks } from '../../check.js';
 import { type Body, expectEqual, expectTrue } from '../../expect.js';
+import { channelOperator } from '../../feature-level.js';
 import { emailAsSeenBy, fetchMessages, GET_ONE, messagesChannel, readMessage, sendDirect, sendToChannel } from './support.js';
 
 type FieldTest = (value: unknown) => boolean;
@@ -71,7 +73,9 @@ async function channelMessage(ctx: CheckContext): Promise<void> {
     'the message’s content and empty lists',
     'messages.object.fields',
   );
-  const listed = await fetchMessages(ctx, otherMember, { anchor: id, num_before: 0, num_after: 0 }, [{ operator: 'channel', operand: channel.id }]);
+  const listed = await fetchMessages(ctx, otherMember, { anchor: id, num_before: 0, num_after: 0 }, [
+    { operator: channelOperator(ctx.featureLevel), operand: channel.id },
+  ]);
   const inList = (listed['messages'] as Body[])[0];
   expectTrue(inList !== undefined, `message ${id} in GET /messages anchored at it`, 'messages.object.fields');
   expectFields(inList, true, 'GET /messages');

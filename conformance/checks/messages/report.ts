@@ -5,8 +5,10 @@
  * points the organization at a moderation channel of its own and puts the
  * setting back afterwards.
  */
+
 import { type Actor, type CheckContext, CheckFailure, defineChecks } from '../../check.js';
 import { type Body, expectEqual, expectError, expectSuccess, expectTrue } from '../../expect.js';
+import { channelOperator } from '../../feature-level.js';
 import type { TargetResponse } from '../../target.js';
 import { realmSetting, realmState, restoring } from '../realm/support.js';
 import { channelWith, fetchMessages, type MadeChannel, MISSING_MESSAGE_ID, messagesChannel, readMessage, sendDirect, sendToChannel } from './support.js';
@@ -38,7 +40,7 @@ async function withModerationChannel(ctx: CheckContext, body: (channel: MadeChan
 /** The newest message of the moderation channel as the moderator reads it, in Markdown; undefined when it has none. */
 async function newestReport(ctx: CheckContext, channel: MadeChannel, clause: string): Promise<Body | undefined> {
   const params = { anchor: 'newest', num_before: 1, num_after: 0, apply_markdown: false, allow_empty_topic_name: true };
-  const body = await fetchMessages(ctx, ctx.cast.moderator, params, [{ operator: 'channel', operand: channel.id }], clause);
+  const body = await fetchMessages(ctx, ctx.cast.moderator, params, [{ operator: channelOperator(ctx.featureLevel), operand: channel.id }], clause);
   return (body['messages'] as Body[])[0];
 }
 

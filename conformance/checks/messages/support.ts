@@ -3,8 +3,10 @@
  * window of them, and the channels the checks post in. Everything goes
  * through the public API, so the helpers work against any target.
  */
+
 import { type Actor, type Cast, type CheckContext, CheckFailure } from '../../check.js';
 import { type Body, expectSuccess } from '../../expect.js';
+import { channelOperator } from '../../feature-level.js';
 import type { TargetAuth, TargetResponse } from '../../target.js';
 import { createChannel, type MadeChannel, wire } from '../streams/support.js';
 
@@ -87,13 +89,17 @@ export function idsOf(body: Body): number[] {
 
 /** The newest ids of a channel as `viewer` sees them: what a refused send must leave as it was. */
 export async function newestInChannel(ctx: CheckContext, viewer: TargetAuth, channelId: number, count = 20): Promise<number[]> {
-  return idsOf(await fetchMessages(ctx, viewer, { anchor: 'newest', num_before: count, num_after: 0 }, [{ operator: 'channel', operand: channelId }]));
+  return idsOf(
+    await fetchMessages(ctx, viewer, { anchor: 'newest', num_before: count, num_after: 0 }, [
+      { operator: channelOperator(ctx.featureLevel), operand: channelId },
+    ]),
+  );
 }
 
 /** The messages of one topic, oldest first, as `viewer` sees them. */
 export async function topicMessages(ctx: CheckContext, viewer: TargetAuth, channelId: number, topic: string): Promise<Body[]> {
   const narrow = [
-    { operator: 'channel', operand: channelId },
+    { operator: channelOperator(ctx.featureLevel), operand: channelId },
     { operator: 'topic', operand: topic },
   ];
   return (await fetchMessages(ctx, viewer, { anchor: 'oldest', num_before: 0, num_after: 1000, allow_empty_topic_name: true }, narrow))['messages'] as Body[];

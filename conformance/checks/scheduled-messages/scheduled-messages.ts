@@ -3,10 +3,12 @@
  * editing, deleting, register, events, and delivery once the target's clock
  * passes the time. Every check deletes what it scheduled.
  */
+
 import { type CheckContext, defineChecks, requireClock } from '../../check.js';
 import { exactEvent, expectEvents, expectNoEvents, match } from '../../events/expect-events.js';
 import { settle, withQueues } from '../../events/queue.js';
 import { expectEqual, expectError, expectSuccess, expectTrue, expectUnchanged } from '../../expect.js';
+import { channelOperator } from '../../feature-level.js';
 import { fetchMessages, messagesChannel } from '../messages/support.js';
 import { farFuture, findScheduled, listScheduled, scheduleMessage, withScheduled } from './support.js';
 
@@ -169,7 +171,7 @@ async function delivery(ctx: CheckContext): Promise<void> {
       await clock.advance(120);
       expectEqual(await findScheduled(ctx, member, id), undefined, `scheduled message ${id} after its time passed`, 'scheduled.delivery');
       const narrow = [
-        { operator: 'channel', operand: channel.id },
+        { operator: channelOperator(ctx.featureLevel), operand: channel.id },
         { operator: 'topic', operand: topic },
       ];
       const found = (await fetchMessages(ctx, member, { anchor: 'newest', num_before: 5, num_after: 0, apply_markdown: false }, narrow))['messages'] as Record<
