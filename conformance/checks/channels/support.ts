@@ -6,10 +6,21 @@
 import { type CheckContext, CheckFailure } from '../../check.js';
 import { type Body, expectSuccess } from '../../expect.js';
 import type { TargetAuth, TargetResponse } from '../../target.js';
-import { listChannels, wire } from '../streams/support.js';
+import { everyChannelParams, listChannels, wire } from '../streams/support.js';
 
 export { systemGroupIds } from '../groups/support.js';
 export { wire };
+
+/** Changelog 289: subscribed and already_subscribed are keyed by user id; before, by the user's Zulip API e-mail. */
+export const SUBSCRIBED_BY_ID_SINCE = 289;
+
+/** The key a subscribe answer names the user by at the target's level: the id, or before 289 the API e-mail `viewer` sees. */
+export async function subscribedKey(ctx: CheckContext, viewer: TargetAuth, userId: number): Promise<string> {
+  if (ctx.featureLevel >= SUBSCRIBED_BY_ID_SINCE) return String(userId);
+  const user = expectSuccess(await ctx.call(viewer, 'GET', `/users/${userId}`))['user'] as Body | undefined;
+  if (typeof user?.['email'] !== 'string') throw new CheckFailure(`GET /users/${userId} to answer the user's email, got ${JSON.stringify(user)}`);
+  return user['email'];
+}
 
 /** POST /users/me/subscriptions for these names; other parameters as values (JSON-encoded unless strings). */
 export function subscribe(
@@ -54,13 +65,13 @@ export async function subscribedNames(ctx: CheckContext, actor: TargetAuth, amon
 
 /** The channel of that name as the owner sees it in GET /streams (every channel, archived included), or undefined. */
 export async function channelNamed(ctx: CheckContext, name: string): Promise<Body | undefined> {
-  const all = await listChannels(ctx, ctx.cast.owner, { include_all: 'true', exclude_archived: 'false' });
+  const all = await listChannels(ctx, ctx.cast.owner, everyChannelParams(ctx));
   return all.find((stream) => typeof stream['name'] === 'string' && stream['name'].toLowerCase() === name.toLowerCase());
 }
 
 /** Names of ours that exist at all (for "nothing was created" read-backs). */
 export async function existingNames(ctx: CheckContext, names: readonly string[]): Promise<string[]> {
-  const all = await listChannels(ctx, ctx.cast.owner, { include_all: 'true', exclude_archived: 'false' });
+  const all = await listChannels(ctx, ctx.cast.owner, everyChannelParams(ctx));
   const lower = new Set(all.map((stream) => String(stream['name']).toLowerCase()));
   return names.filter((name) => lower.has(name.toLowerCase()));
 }
@@ -75,6 +86,6 @@ export async function makeChannel(
   const name = ctx.unique(label);
   expectSuccess(await subscribe(ctx, creator, [name], params));
   const channel = await channelNamed(ctx, name);
-  if (channel === undefined) throw new CheckFailure(`the new channel ${name} in the owner's GET /streams?include_all=true`);
+  if (channel === undefined) throw new CheckFailure(`the new channel ${name} in the owner's GET /streams?${new URLSearchParams(everyChannelParams(ctx))}`);
   return { id: Number(channel['stream_id']), name };
 }

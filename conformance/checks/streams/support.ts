@@ -5,6 +5,7 @@
  */
 import { type Actor, type CheckContext, CheckFailure } from '../../check.js';
 import { type Body, expectSuccess } from '../../expect.js';
+import { paramSince } from '../../feature-level.js';
 import type { TargetAuth, TargetResponse } from '../../target.js';
 
 export interface MadeChannel {
@@ -32,6 +33,26 @@ export async function createChannel(ctx: CheckContext, creator: Actor, label: st
   return { id: found['stream_id'], name };
 }
 
+/** Changelog 356: include_all (for everyone) replaced the administrators' include_all_active. */
+export const INCLUDE_ALL_SINCE = paramSince('get-streams', 'include_all') ?? 0;
+/** Changelog 315: exclude_archived of GET /streams (and is_archived); before, archived channels were never listed. */
+export const EXCLUDE_ARCHIVED_SINCE = paramSince('get-streams', 'exclude_archived') ?? 0;
+
+/**
+ * GET /streams parameters that list every channel for an administrator at the
+ * target's level: include_all (include_all_active before 356), archived ones
+ * included from 315 (before, the listing never had them).
+ */
+export function everyChannelParams(ctx: CheckContext): Record<string, string> {
+  const all = ctx.featureLevel >= INCLUDE_ALL_SINCE ? { include_all: 'true' } : { include_all_active: 'true' };
+  return ctx.featureLevel >= EXCLUDE_ARCHIVED_SINCE ? { ...all, exclude_archived: 'false' } : all;
+}
+
+/** The include_all parameter in the target level's spelling (include_all_active before 356, administrators only). */
+export function includeAllParam(ctx: CheckContext): 'include_all' | 'include_all_active' {
+  return ctx.featureLevel >= INCLUDE_ALL_SINCE ? 'include_all' : 'include_all_active';
+}
+
 export async function listChannels(ctx: CheckContext, viewer: TargetAuth, params: Readonly<Record<string, string>> = {}): Promise<Body[]> {
   const body = expectSuccess(await ctx.call(viewer, 'GET', '/streams', params));
   const streams = body['streams'];
@@ -52,8 +73,9 @@ export async function listedIds(
 
 /** The channel as the owner sees it (archived ones included). */
 export async function readChannel(ctx: CheckContext, id: number): Promise<Body> {
-  const stream = (await listChannels(ctx, ctx.cast.owner, { include_all: 'true', exclude_archived: 'false' })).find((entry) => entry['stream_id'] === id);
-  if (stream === undefined) throw new CheckFailure(`channel ${id} in the owner's GET /streams?include_all=true&exclude_archived=false`);
+  const params = everyChannelParams(ctx);
+  const stream = (await listChannels(ctx, ctx.cast.owner, params)).find((entry) => entry['stream_id'] === id);
+  if (stream === undefined) throw new CheckFailure(`channel ${id} in the owner's GET /streams?${new URLSearchParams(params)}`);
   return stream;
 }
 
