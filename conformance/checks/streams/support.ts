@@ -44,7 +44,7 @@ export const EXCLUDE_ARCHIVED_SINCE = paramSince('get-streams', 'exclude_archive
  * included from 315 (before, the listing never had them).
  */
 export function everyChannelParams(ctx: CheckContext): Record<string, string> {
-  const all = ctx.featureLevel >= INCLUDE_ALL_SINCE ? { include_all: 'true' } : { include_all_active: 'true' };
+  const all: Record<string, string> = { [includeAllParam(ctx)]: 'true' };
   return ctx.featureLevel >= EXCLUDE_ARCHIVED_SINCE ? { ...all, exclude_archived: 'false' } : all;
 }
 
