@@ -4,16 +4,7 @@ import { expectClientError, expectEqual, expectError, expectSuccess, expectTrue,
 import type { TargetResponse } from '../../target.js';
 import { register } from '../realm/support.js';
 import { listChannels } from '../streams/support.js';
-import {
-  channelNamed,
-  existingNames,
-  makeChannel,
-  subscribe,
-  subscribedKey,
-  subscribedNames,
-  subscriptionTo,
-  systemGroupIds,
-} from './support.js';
+import { channelNamed, existingNames, makeChannel, subscribe, subscribedKey, subscribedNames, subscriptionTo, systemGroupIds } from './support.js';
 
 const ENDPOINT = 'POST /users/me/subscriptions';
 /** Unknown and deactivated principals became 400 BAD_REQUEST here (the spec's versioning section). */
@@ -25,7 +16,12 @@ async function createsMissing(ctx: CheckContext): Promise<void> {
   const { member } = ctx.cast;
   const name = ctx.unique('new');
   const body = expectSuccess(await subscribe(ctx, member, [name]), 'subscribe.creates-missing');
-  expectEqual(body['subscribed'], { [await subscribedKey(ctx, member, member.userId)]: [name] }, 'subscribed keyed by the requester’s id (API e-mail before 289)', 'subscribe.principals.default');
+  expectEqual(
+    body['subscribed'],
+    { [await subscribedKey(ctx, member, member.userId)]: [name] },
+    'subscribed keyed by the requester’s id (API e-mail before 289)',
+    'subscribe.principals.default',
+  );
   expectEqual(body['already_subscribed'], {}, 'already_subscribed', 'subscribe.response');
   expectTrue(typeof body['new_subscription_messages_sent'] === 'boolean', `new_subscription_messages_sent, got ${JSON.stringify(body)}`, 'subscribe.response');
   const channel = await channelNamed(ctx, name);
@@ -47,7 +43,12 @@ async function nameRules(ctx: CheckContext): Promise<void> {
   expectSuccess(await subscribe(ctx, member, [`  ${name}  `]));
   expectTrue((await channelNamed(ctx, name))?.['name'] === name, `the channel named ${name}, trimmed`, 'subscribe.name-rules');
   const again = expectSuccess(await subscribe(ctx, ctx.cast.otherMember, [name.toUpperCase()]));
-  expectEqual(again['subscribed'], { [await subscribedKey(ctx, ctx.cast.otherMember, ctx.cast.otherMember.userId)]: [name] }, 'the existing channel found case-insensitively', 'subscribe.name-rules');
+  expectEqual(
+    again['subscribed'],
+    { [await subscribedKey(ctx, ctx.cast.otherMember, ctx.cast.otherMember.userId)]: [name] },
+    'the existing channel found case-insensitively',
+    'subscribe.name-rules',
+  );
   expectError(await subscribe(ctx, member, ['   ']), 400, 'BAD_REQUEST', "Channel name can't be empty.", 'subscribe.name-rules');
   const bad = `${ctx.unique('ctl')}\u0007`;
   expectError(
@@ -102,7 +103,12 @@ async function principalForms(ctx: CheckContext): Promise<void> {
   expectEqual(body['subscribed'], { [await subscribedKey(ctx, member, otherMember.userId)]: [name] }, 'subscribed by id', 'subscribe.principals.forms');
   const seen = expectSuccess(await ctx.call(member, 'GET', `/users/${moderator.userId}`))['user'];
   const byEmail = expectSuccess(await subscribe(ctx, member, [name], { principals: [seen['email']] }), 'subscribe.principals.forms');
-  expectEqual(byEmail['subscribed'], { [await subscribedKey(ctx, member, moderator.userId)]: [name] }, 'subscribed by the API e-mail, keyed by user id (by API e-mail before 289)', 'subscribe.principals.forms');
+  expectEqual(
+    byEmail['subscribed'],
+    { [await subscribedKey(ctx, member, moderator.userId)]: [name] },
+    'subscribed by the API e-mail, keyed by user id (by API e-mail before 289)',
+    'subscribe.principals.forms',
+  );
   expectEqual(await subscribedNames(ctx, moderator, [name]), [name], 'the moderator subscribed', 'subscribe.principals.forms');
   expectEqual(await subscribedNames(ctx, member, [name]), [], 'the requester not subscribed when not among the principals', 'subscribe.principals.forms');
 }

@@ -1,7 +1,7 @@
 /** GET /users, GET /users/me and GET /users/{email}: the reads the spec leaves to the real server. */
 import { defineChecks } from '../../check.js';
-import { paramSince } from '../../feature-level.js';
 import { expectEqual, expectError, expectSuccess, expectTrue } from '../../expect.js';
+import { paramSince } from '../../feature-level.js';
 import { listUsers, placeholderFor, placeholderHost, readUser, uniqueEmail } from './support.js';
 import { expectUserShape } from './user-record.js';
 

@@ -1,7 +1,7 @@
 /** PATCH /users/{user_id}: administrators change names, roles, profile data and addresses. */
 import { defineChecks } from '../../check.js';
-import { paramSince } from '../../feature-level.js';
 import { type Body, expectClientError, expectEqual, expectError, expectSuccess, expectTrue, expectUnchanged } from '../../expect.js';
+import { paramSince } from '../../feature-level.js';
 import { profileFields } from '../profile/fields.js';
 import {
   activeHumanOwners,
