@@ -1,8 +1,22 @@
 /** GET /streams: the channel object and every flag of the listing. */
 import { type Cast, type CheckContext, defineChecks } from '../../check.js';
-import { type Body, expectEqual, expectSuccess, expectTrue } from '../../expect.js';
+import { type Body, expectEqual, expectError, expectSuccess, expectTrue } from '../../expect.js';
+import { paramSince } from '../../feature-level.js';
 import { systemGroupIds } from '../groups/support.js';
-import { createChannel, listChannels, listedIds, type MadeChannel, readChannel, updateChannel } from './support.js';
+import {
+  CHANNEL_FIELD_SINCE,
+  CHANNEL_GROUP_SETTING_VALUE_SINCE,
+  channelFieldAt,
+  createChannel,
+  EXCLUDE_ARCHIVED_SINCE,
+  INCLUDE_ALL_SINCE,
+  includeAllParam,
+  listChannels,
+  listedIds,
+  type MadeChannel,
+  readChannel,
+  updateChannel,
+} from './support.js';
 
 const ENDPOINT = 'GET /streams';
 
@@ -46,6 +60,13 @@ const CHANNEL_FIELDS: readonly (readonly [string, (value: unknown) => boolean])[
   ['can_delete_own_message_group', isGroupSettingValue],
   ['can_move_messages_out_of_channel_group', isGroupSettingValue],
 ];
+
+/** Changelog 333: can_send_message_group replaced stream_post_policy as the parameter; before, the policy was set directly. */
+const CAN_SEND_MESSAGE_GROUP_SINCE = CHANNEL_FIELD_SINCE['can_send_message_group'] ?? 0;
+/** Changelog 200: is_default_stream of subscribe and update; before, POST /default_streams made a channel a default one. */
+const IS_DEFAULT_STREAM_SINCE = paramSince('subscribe', 'is_default_stream') ?? 0;
+/** Changelog 356: include_can_access_content of GET /streams. */
+const INCLUDE_CAN_ACCESS_CONTENT_SINCE = paramSince('get-streams', 'include_can_access_content') ?? 0;
 
 const EXTRA_FIELDS = [
   'can_move_messages_within_channel_group',
@@ -91,16 +112,26 @@ async function channelShape(ctx: CheckContext): Promise<void> {
   expectTrue(Array.isArray(body['streams']), `a streams array, got ${JSON.stringify(body)}`, 'streams.list.response');
   const stream = (body['streams'] as Body[]).find((entry) => entry['stream_id'] === made.id);
   expectTrue(stream !== undefined, `the new channel ${made.id} in GET /streams`, 'streams.list.response');
+  // Each field from the level it appeared at; before 197 can_remove_subscribers_group was can_remove_subscribers_group_id, a group id.
+  if (!channelFieldAt(ctx.featureLevel, 'can_remove_subscribers_group'))
+    expectTrue(
+      isInt(stream['can_remove_subscribers_group_id']),
+      `an integer can_remove_subscribers_group_id in ${JSON.stringify(stream)}`,
+      'streams.channel.fields',
+    );
   for (const [field, valid] of CHANNEL_FIELDS) {
+    if (!channelFieldAt(ctx.featureLevel, field)) continue;
     expectTrue(field in stream, `field ${field} in ${JSON.stringify(stream)}`, 'streams.channel.fields');
     expectTrue(valid(stream[field]), `${field} of the stated type, got ${JSON.stringify(stream[field])}`, 'streams.channel.fields');
   }
-  for (const field of EXTRA_FIELDS)
+  for (const field of EXTRA_FIELDS.filter((extra) => channelFieldAt(ctx.featureLevel, extra)))
     expectTrue(field in stream, `the real server's further field ${field} in ${JSON.stringify(stream)}`, 'streams.channel.extra-fields');
+  const known = ['name', 'creator_id', 'is_archived', 'description'].filter((field) => channelFieldAt(ctx.featureLevel, field));
+  const expected: Record<string, unknown> = { name: made.name, creator_id: ctx.cast.member.userId, is_archived: false, description: 'A *shape* check' };
   expectEqual(
-    [stream['name'], stream['creator_id'], stream['is_archived'], stream['description']],
-    [made.name, ctx.cast.member.userId, false, 'A *shape* check'],
-    'name, creator_id, is_archived, description',
+    known.map((field) => stream[field]),
+    known.map((field) => expected[field]),
+    known.join(', '),
     'streams.channel.fields',
   );
 }
@@ -114,13 +145,17 @@ async function postPolicy(ctx: CheckContext): Promise<void> {
     [groups['role:fullmembers'], 3],
     [groups['role:everyone'], 1],
   ];
+  // Before 333 the policy itself was the parameter.
+  const asGroup = ctx.featureLevel >= CAN_SEND_MESSAGE_GROUP_SINCE;
   for (const [group, policy] of expectations) {
-    expectSuccess(await updateChannel(ctx, ctx.cast.administrator, made.id, { can_send_message_group: { new: group } }));
+    expectSuccess(
+      await updateChannel(ctx, ctx.cast.administrator, made.id, asGroup ? { can_send_message_group: { new: group } } : { stream_post_policy: policy }),
+    );
     const stream = (await listChannels(ctx, ctx.cast.administrator)).find((entry) => entry['stream_id'] === made.id)!;
     expectEqual(
       [stream['stream_post_policy'], stream['is_announcement_only']],
       [policy, policy === 2],
-      `stream_post_policy for can_send_message_group ${group}`,
+      asGroup ? `stream_post_policy for can_send_message_group ${group}` : `stream_post_policy after setting ${policy}`,
       'streams.channel.post-policy',
     );
   }
@@ -161,6 +196,16 @@ async function archived(ctx: CheckContext): Promise<void> {
   const made = await createChannel(ctx, ctx.cast.member, 'archived');
   expectSuccess(await ctx.call(ctx.cast.member, 'DELETE', `/streams/${made.id}`));
   expectEqual(await listedIds(ctx, ctx.cast.member, [made]), [], 'the archived channel left out by default', 'streams.list.exclude-archived');
+  if (ctx.featureLevel < EXCLUDE_ARCHIVED_SINCE) {
+    // Before 315 the listing never had archived channels, and exclude_archived was no parameter.
+    expectEqual(
+      await listedIds(ctx, ctx.cast.member, [made], { exclude_archived: 'false' }),
+      [],
+      `the archived channel left out even with exclude_archived=false (no parameter before ${EXCLUDE_ARCHIVED_SINCE})`,
+      'streams.list.exclude-archived',
+    );
+    return;
+  }
   expectEqual(
     await listedIds(ctx, ctx.cast.member, [made], { exclude_archived: 'false' }),
     [made.id],
@@ -179,7 +224,7 @@ async function webPublicAndGuests(ctx: CheckContext): Promise<void> {
     `only web-public channels with include_web_public alone, got ${JSON.stringify(webOnly.map((stream) => [stream['name'], stream['is_web_public']]))}`,
     'streams.list.include-web-public',
   );
-  const all = await listChannels(ctx, ctx.cast.administrator, { include_all: 'true' });
+  const all = await listChannels(ctx, ctx.cast.administrator, { [includeAllParam(ctx)]: 'true' });
   const webPublicIds = all
     .filter((stream) => stream['is_web_public'] === true)
     .map((stream) => stream['stream_id'] as number)
@@ -195,6 +240,26 @@ async function webPublicAndGuests(ctx: CheckContext): Promise<void> {
 async function includeAll(ctx: CheckContext): Promise<void> {
   const { open, closed, own } = await arrange(ctx);
   const ours = [open, closed, own];
+  if (ctx.featureLevel < INCLUDE_ALL_SINCE) {
+    // Before 356 only include_all_active, for administrators only.
+    const active = (
+      await listedIds(ctx, ctx.cast.administrator, ours, { include_all_active: 'true', include_public: 'false', include_subscribed: 'false' })
+    ).sort((a, b) => a - b);
+    expectEqual(
+      active,
+      ours.map((c) => c.id).sort((a, b) => a - b),
+      `every channel for an administrator with include_all_active (include_all only from ${INCLUDE_ALL_SINCE})`,
+      'streams.list.include-all-active',
+    );
+    expectError(
+      await ctx.call(ctx.cast.member, 'GET', '/streams', { include_all_active: 'true' }),
+      400,
+      'BAD_REQUEST',
+      'User not authorized for this query',
+      'streams.list.include-all-active',
+    );
+    return;
+  }
   const all = (await listedIds(ctx, ctx.cast.administrator, ours, { include_all: 'true', include_public: 'false', include_subscribed: 'false' })).sort(
     (a, b) => a - b,
   );
@@ -229,7 +294,10 @@ async function contentAccess(ctx: CheckContext): Promise<void> {
 
 async function includeDefault(ctx: CheckContext): Promise<void> {
   const plain = await createChannel(ctx, ctx.cast.administrator, 'not-default');
-  const made = await createChannel(ctx, ctx.cast.administrator, 'default', { is_default_stream: true });
+  // Before 200 a channel was made a default one through POST /default_streams.
+  const byParam = ctx.featureLevel >= IS_DEFAULT_STREAM_SINCE;
+  const made = await createChannel(ctx, ctx.cast.administrator, 'default', byParam ? { is_default_stream: true } : {});
+  if (!byParam) expectSuccess(await ctx.call(ctx.cast.administrator, 'POST', '/default_streams', { stream_id: String(made.id) }));
   try {
     const flagged = await listChannels(ctx, ctx.cast.member, { include_default: 'true' });
     expectTrue(
@@ -250,7 +318,8 @@ async function includeDefault(ctx: CheckContext): Promise<void> {
       'streams.list.is-default',
     );
   } finally {
-    await updateChannel(ctx, ctx.cast.administrator, made.id, { is_default_stream: false });
+    if (byParam) await updateChannel(ctx, ctx.cast.administrator, made.id, { is_default_stream: false });
+    else await ctx.call(ctx.cast.administrator, 'DELETE', '/default_streams', { stream_id: String(made.id) });
   }
 }
 
@@ -286,7 +355,11 @@ async function fieldMeanings(ctx: CheckContext): Promise<void> {
     `date_created in UNIX seconds, got ${JSON.stringify(created)}`,
     'streams.channel.date-created',
   );
-  expectEqual(stream['folder_id'], null, 'folder_id of a channel created in no folder', 'streams.channel.no-folder');
+  // Before 389 there were no channel folders, and no folder_id.
+  if (channelFieldAt(ctx.featureLevel, 'folder_id'))
+    expectEqual(stream['folder_id'], null, 'folder_id of a channel created in no folder', 'streams.channel.no-folder');
+  else
+    expectTrue(!('folder_id' in stream), `no folder_id before ${CHANNEL_FIELD_SINCE['folder_id']}, got ${JSON.stringify(stream)}`, 'streams.channel.no-folder');
 }
 
 /** The Conventions rule for group-setting values, seen on a channel's setting. */
@@ -327,6 +400,8 @@ export const GET_STREAMS_CHECKS = defineChecks([
     clauses: ['groups.setting-value.no-deactivated-users'],
     level: 'spec',
     endpoint: ENDPOINT,
+    // Before 320 no channel setting was a group-setting value (can_remove_subscribers_group was a group id).
+    since: CHANNEL_GROUP_SETTING_VALUE_SINCE,
     run: settingWithoutDeactivatedUsers,
   },
   {
@@ -392,6 +467,7 @@ export const GET_STREAMS_CHECKS = defineChecks([
     clauses: ['streams.list.include-can-access-content'],
     level: 'spec',
     endpoint: ENDPOINT,
+    since: INCLUDE_CAN_ACCESS_CONTENT_SINCE,
     run: contentAccess,
   },
   {

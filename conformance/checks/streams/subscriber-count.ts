@@ -1,7 +1,7 @@
 /** GET /streams and GET /streams/{id}/members: the subscriber count and list follow unsubscribing and deactivation. */
 import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectSuccess } from '../../expect.js';
-import { createChannel, readChannel, wire } from './support.js';
+import { channelFieldAt, createChannel, readChannel, wire } from './support.js';
 
 const ENDPOINT = 'GET /streams';
 
@@ -9,12 +9,14 @@ async function follows(ctx: CheckContext): Promise<void> {
   const { member, otherMember } = ctx.cast;
   const leaving = await ctx.newUser();
   const made = await createChannel(ctx, member, 'count', { principals: [member.userId, otherMember.userId, leaving.userId] });
+  // subscriber_count appeared at 394; before, only the subscriber list is checked.
+  const counted = channelFieldAt(ctx.featureLevel, 'subscriber_count');
   const count = async () => (await readChannel(ctx, made.id))['subscriber_count'];
-  expectEqual(await count(), 3, 'subscriber_count of a channel made with three subscribers', 'streams.channel.extra-fields');
+  if (counted) expectEqual(await count(), 3, 'subscriber_count of a channel made with three subscribers', 'streams.channel.extra-fields');
   expectSuccess(await ctx.call(otherMember, 'DELETE', '/users/me/subscriptions', wire({ subscriptions: [made.name] })));
-  expectEqual(await count(), 2, 'subscriber_count after one unsubscribed', 'streams.channel.extra-fields');
+  if (counted) expectEqual(await count(), 2, 'subscriber_count after one unsubscribed', 'streams.channel.extra-fields');
   expectSuccess(await ctx.call(ctx.cast.owner, 'DELETE', `/users/${leaving.userId}`));
-  expectEqual(await count(), 1, 'subscriber_count after a subscriber was deactivated (active users only)', 'streams.channel.extra-fields');
+  if (counted) expectEqual(await count(), 1, 'subscriber_count after a subscriber was deactivated (active users only)', 'streams.channel.extra-fields');
   const members = expectSuccess(await ctx.call(member, 'GET', `/streams/${made.id}/members`))['subscribers'];
   expectEqual(members, [member.userId], 'GET /streams/{id}/members without the one who left and the deactivated one', 'streams.members.list');
 }

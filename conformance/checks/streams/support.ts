@@ -39,6 +39,40 @@ export const INCLUDE_ALL_SINCE = paramSince('get-streams', 'include_all') ?? 0;
 export const EXCLUDE_ARCHIVED_SINCE = paramSince('get-streams', 'exclude_archived') ?? 0;
 
 /**
+ * The level each field of a channel object appeared at, from the
+ * feature-level table's rows (a field not named here is older than 185).
+ * can_remove_subscribers_group was can_remove_subscribers_group_id before
+ * 197 and a plain group id before 320 (CHANNEL_GROUP_SETTING_VALUE_SINCE).
+ */
+export const CHANNEL_FIELD_SINCE: Readonly<Record<string, number>> = {
+  can_remove_subscribers_group: 197,
+  stream_weekly_traffic: 199,
+  creator_id: 254,
+  is_archived: 315,
+  is_recently_active: 323,
+  can_administer_channel_group: 325,
+  can_send_message_group: 333,
+  can_add_subscribers_group: 342,
+  can_subscribe_group: 357,
+  folder_id: 389,
+  topics_policy: 392,
+  subscriber_count: 394,
+  can_move_messages_out_of_channel_group: 396,
+  can_move_messages_within_channel_group: 396,
+  can_resolve_topics_group: 402,
+  can_delete_any_message_group: 407,
+  can_delete_own_message_group: 407,
+};
+
+/** Whether a server at `level` sends this field in channel objects. */
+export function channelFieldAt(level: number, field: string): boolean {
+  return level >= (CHANNEL_FIELD_SINCE[field] ?? 0);
+}
+
+/** Changelog 320: can_remove_subscribers_group became a group-setting value (and took {new, old} updates); before, a group id. */
+export const CHANNEL_GROUP_SETTING_VALUE_SINCE = 320;
+
+/**
  * GET /streams parameters that list every channel for an administrator at the
  * target's level: include_all (include_all_active before 356), archived ones
  * included from 315 (before, the listing never had them).
