@@ -1,13 +1,23 @@
 /** DELETE /streams/{stream_id}: archiving a channel. */
 import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess, expectUnchanged } from '../../expect.js';
-import { createChannel, readChannel } from './support.js';
+import { createChannel, EXCLUDE_ARCHIVED_SINCE, everyChannelParams, listedIds, readChannel } from './support.js';
 
 const ENDPOINT = 'DELETE /streams/{stream_id}';
 
 async function archive(ctx: CheckContext): Promise<void> {
   const made = await createChannel(ctx, ctx.cast.member, 'to-archive');
   expectSuccess(await ctx.call(ctx.cast.member, 'DELETE', `/streams/${made.id}`));
+  if (ctx.featureLevel < EXCLUDE_ARCHIVED_SINCE) {
+    // Before 315 an archived channel left every listing (no is_archived, no exclude_archived).
+    expectEqual(
+      await listedIds(ctx, ctx.cast.owner, [made], everyChannelParams(ctx)),
+      [],
+      `the archived channel in no listing before ${EXCLUDE_ARCHIVED_SINCE}`,
+      'streams.archive.effect',
+    );
+    return;
+  }
   const after = await readChannel(ctx, made.id);
   expectEqual(
     [after['stream_id'], after['name'], after['is_archived']],
