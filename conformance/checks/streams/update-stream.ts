@@ -2,14 +2,53 @@
 import { type CheckContext, defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess, expectUnchanged } from '../../expect.js';
 import { systemGroupIds } from '../groups/support.js';
-import { createChannel, errorShape, MISSING_CHANNEL_ID, readChannel, updateChannel } from './support.js';
+import {
+  CHANNEL_FIELD_SINCE,
+  CHANNEL_GROUP_SETTING_VALUE_SINCE,
+  channelFieldAt,
+  createChannel,
+  errorShape,
+  MISSING_CHANNEL_ID,
+  readChannel,
+  updateChannel,
+} from './support.js';
 
 const ENDPOINT = 'PATCH /streams/{stream_id}';
+
+/** Changelog 333: can_send_message_group (before, stream_post_policy was the parameter). */
+const CAN_SEND_MESSAGE_GROUP_SINCE = CHANNEL_FIELD_SINCE['can_send_message_group'] ?? 0;
+/** Changelog 325: can_administer_channel_group, the channel administrators; before, only organization administrators changed a channel. */
+const CHANNEL_ADMINISTRATORS_SINCE = CHANNEL_FIELD_SINCE['can_administer_channel_group'] ?? 0;
+/** Changelog 392: topics_policy of channels. */
+const TOPICS_POLICY_SINCE = CHANNEL_FIELD_SINCE['topics_policy'] ?? 0;
+/** Changelog 404: the topics_policy value empty_topic_only; before, an invalid value. */
+const EMPTY_TOPIC_ONLY_SINCE = 404;
+
+/**
+ * A group setting of channels the level takes {new, old} updates of:
+ * can_send_message_group from 333, before it can_remove_subscribers_group
+ * (a group-setting value from 320).
+ */
+function groupSettingAt(level: number): 'can_send_message_group' | 'can_remove_subscribers_group' {
+  return level >= CAN_SEND_MESSAGE_GROUP_SINCE ? 'can_send_message_group' : 'can_remove_subscribers_group';
+}
 
 async function administratorsEverywhere(ctx: CheckContext): Promise<void> {
   const groups = await systemGroupIds(ctx);
   const hidden = await createChannel(ctx, ctx.cast.otherMember, 'admin-any', { invite_only: true });
   const name = ctx.unique('admin-renamed');
+  if (ctx.featureLevel < CAN_SEND_MESSAGE_GROUP_SINCE) {
+    // Before 333 who may post was stream_post_policy (4: moderators and administrators).
+    expectSuccess(await updateChannel(ctx, ctx.cast.administrator, hidden.id, { new_name: name, stream_post_policy: 4 }));
+    const old = await readChannel(ctx, hidden.id);
+    expectEqual(
+      [old['name'], old['stream_post_policy']],
+      [name, 4],
+      'name and stream_post_policy set by an administrator not in the channel',
+      'streams.admin.every-channel',
+    );
+    return;
+  }
   expectSuccess(await updateChannel(ctx, ctx.cast.administrator, hidden.id, { new_name: name, can_send_message_group: { new: groups['role:moderators'] } }));
   const after = await readChannel(ctx, hidden.id);
   expectEqual(
@@ -24,8 +63,9 @@ async function groupSettingsNeedAdministering(ctx: CheckContext): Promise<void> 
   const groups = await systemGroupIds(ctx);
   const made = await createChannel(ctx, ctx.cast.otherMember, 'administer');
   const before = await readChannel(ctx, made.id);
+  const setting = groupSettingAt(ctx.featureLevel);
   expectError(
-    await updateChannel(ctx, ctx.cast.member, made.id, { can_send_message_group: { new: groups['role:moderators'] } }),
+    await updateChannel(ctx, ctx.cast.member, made.id, { [setting]: { new: groups['role:moderators'] } }),
     400,
     'CANNOT_ADMINISTER_CHANNEL',
     undefined,
@@ -33,11 +73,11 @@ async function groupSettingsNeedAdministering(ctx: CheckContext): Promise<void> 
   );
   expectUnchanged(before, await readChannel(ctx, made.id), 'the channel', 'streams.update.cannot-administer');
   // The creator is in can_administer_channel_group of a new channel.
-  expectSuccess(await updateChannel(ctx, ctx.cast.otherMember, made.id, { can_send_message_group: { new: groups['role:moderators'] } }));
+  expectSuccess(await updateChannel(ctx, ctx.cast.otherMember, made.id, { [setting]: { new: groups['role:moderators'] } }));
   expectEqual(
-    (await readChannel(ctx, made.id))['can_send_message_group'],
+    (await readChannel(ctx, made.id))[setting],
     groups['role:moderators'],
-    'can_send_message_group set by the channel administrator',
+    `${setting} set by the channel administrator`,
     'streams.group-settings.administer',
   );
 }
@@ -84,23 +124,19 @@ async function expectation(ctx: CheckContext): Promise<void> {
   const groups = await systemGroupIds(ctx);
   const made = await createChannel(ctx, ctx.cast.member, 'expectation');
   const before = await readChannel(ctx, made.id);
+  const setting = groupSettingAt(ctx.featureLevel);
+  // A wrong old value: moderators, unless that is the setting's value (then everyone).
+  const wrong = before[setting] === groups['role:moderators'] ? groups['role:everyone'] : groups['role:moderators'];
   expectError(
-    await updateChannel(ctx, ctx.cast.member, made.id, { can_send_message_group: { new: groups['role:members'], old: groups['role:moderators'] } }),
+    await updateChannel(ctx, ctx.cast.member, made.id, { [setting]: { new: groups['role:members'], old: wrong } }),
     400,
     'EXPECTATION_MISMATCH',
     undefined,
     'streams.update.expectation',
   );
   expectUnchanged(before, await readChannel(ctx, made.id), 'the channel', 'streams.update.expectation');
-  expectSuccess(
-    await updateChannel(ctx, ctx.cast.member, made.id, { can_send_message_group: { new: groups['role:members'], old: before['can_send_message_group'] } }),
-  );
-  expectEqual(
-    (await readChannel(ctx, made.id))['can_send_message_group'],
-    groups['role:members'],
-    'the change with the right old value',
-    'streams.update.expectation',
-  );
+  expectSuccess(await updateChannel(ctx, ctx.cast.member, made.id, { [setting]: { new: groups['role:members'], old: before[setting] } }));
+  expectEqual((await readChannel(ctx, made.id))[setting], groups['role:members'], 'the change with the right old value', 'streams.update.expectation');
 }
 
 async function renameAndDescribe(ctx: CheckContext): Promise<void> {
@@ -203,7 +239,7 @@ async function emptyTopicOnly(ctx: CheckContext): Promise<void> {
   const made = await createChannel(ctx, ctx.cast.administrator, 'empty-topic-only');
   const before = await readChannel(ctx, made.id);
   const response = await updateChannel(ctx, ctx.cast.administrator, made.id, { topics_policy: 'empty_topic_only' });
-  if (before['first_message_id'] === null) {
+  if (before['first_message_id'] === null && ctx.featureLevel >= EMPTY_TOPIC_ONLY_SINCE) {
     expectSuccess(response);
     expectEqual(
       (await readChannel(ctx, made.id))['topics_policy'],
@@ -221,18 +257,22 @@ async function emptyTopicOnly(ctx: CheckContext): Promise<void> {
 async function deleteMoveSettingsWithoutContentAccess(ctx: CheckContext): Promise<void> {
   const groups = await systemGroupIds(ctx);
   const hidden = await createChannel(ctx, ctx.cast.otherMember, 'delete-move', { invite_only: true });
+  // The settings the level has: can_move_messages_out_of_channel_group from 396, the delete ones from 407.
+  const changes = (
+    [
+      ['can_delete_any_message_group', groups['role:moderators']],
+      ['can_delete_own_message_group', groups['role:members']],
+      ['can_move_messages_out_of_channel_group', groups['role:moderators']],
+    ] as const
+  ).filter(([setting]) => channelFieldAt(ctx.featureLevel, setting));
   expectSuccess(
-    await updateChannel(ctx, ctx.cast.administrator, hidden.id, {
-      can_delete_any_message_group: { new: groups['role:moderators'] },
-      can_delete_own_message_group: { new: groups['role:members'] },
-      can_move_messages_out_of_channel_group: { new: groups['role:moderators'] },
-    }),
+    await updateChannel(ctx, ctx.cast.administrator, hidden.id, Object.fromEntries(changes.map(([setting, group]) => [setting, { new: group }]))),
     'streams.update.delete-move-settings',
   );
   const after = await readChannel(ctx, hidden.id);
   expectEqual(
-    [after['can_delete_any_message_group'], after['can_delete_own_message_group'], after['can_move_messages_out_of_channel_group']],
-    [groups['role:moderators'], groups['role:members'], groups['role:moderators']],
+    changes.map(([setting]) => after[setting]),
+    changes.map(([, group]) => group),
     'the delete and move settings changed by an administrator without content access',
     'streams.update.delete-move-settings',
   );
@@ -245,6 +285,8 @@ export const UPDATE_STREAM_CHECKS = defineChecks([
     clauses: ['streams.update.delete-move-settings'],
     level: 'compat',
     endpoint: ENDPOINT,
+    // The first of these settings appeared at 396.
+    since: CHANNEL_FIELD_SINCE['can_move_messages_out_of_channel_group'],
     run: deleteMoveSettingsWithoutContentAccess,
   },
   {
@@ -261,6 +303,8 @@ export const UPDATE_STREAM_CHECKS = defineChecks([
     clauses: ['streams.group-settings.administer', 'streams.update.cannot-administer'],
     level: 'spec',
     endpoint: ENDPOINT,
+    // Channel administrators (and CANNOT_ADMINISTER_CHANNEL for the others) appeared at 325.
+    since: CHANNEL_ADMINISTRATORS_SINCE,
     run: groupSettingsNeedAdministering,
   },
   {
@@ -278,6 +322,8 @@ export const UPDATE_STREAM_CHECKS = defineChecks([
     clauses: ['streams.group-settings.content-access'],
     level: 'spec',
     endpoint: ENDPOINT,
+    // can_add_subscribers_group appeared at 342.
+    since: CHANNEL_FIELD_SINCE['can_add_subscribers_group'],
     run: contentAccessForAddingSubscribers,
   },
   {
@@ -286,6 +332,8 @@ export const UPDATE_STREAM_CHECKS = defineChecks([
     clauses: ['streams.update.expectation'],
     level: 'compat',
     endpoint: ENDPOINT,
+    // Before 320 no channel setting took {new, old}.
+    since: CHANNEL_GROUP_SETTING_VALUE_SINCE,
     run: expectation,
   },
   {
@@ -319,6 +367,8 @@ export const UPDATE_STREAM_CHECKS = defineChecks([
     clauses: ['streams.channel.topics-policy'],
     level: 'spec',
     endpoint: ENDPOINT,
+    // topics_policy appeared at 392.
+    since: TOPICS_POLICY_SINCE,
     run: topicsPolicy,
   },
   {
@@ -327,6 +377,8 @@ export const UPDATE_STREAM_CHECKS = defineChecks([
     clauses: ['streams.channel.empty-topic-only'],
     level: 'spec',
     endpoint: ENDPOINT,
+    // topics_policy appeared at 392; empty_topic_only is refused until 404.
+    since: TOPICS_POLICY_SINCE,
     run: emptyTopicOnly,
   },
 ]);
