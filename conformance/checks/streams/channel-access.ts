@@ -7,7 +7,7 @@
 import { type Actor, type CheckContext, CheckFailure, defineChecks } from '../../check.js';
 import { expectEqual, expectError, expectSuccess } from '../../expect.js';
 import { createGroup, sorted } from '../groups/support.js';
-import { createChannel, listChannels, type MadeChannel, wire } from './support.js';
+import { CHANNEL_FIELD_SINCE, channelFieldAt, createChannel, includeAllParam, listChannels, type MadeChannel, wire } from './support.js';
 
 const GET = 'GET /streams/{stream_id}';
 
@@ -53,7 +53,7 @@ async function unsubscribedWebPublic(ctx: CheckContext): Promise<MadeChannel | u
   const subscribed = new Set(
     (await listChannels(ctx, ctx.cast.guest, { include_public: 'false', include_subscribed: 'true' })).map((stream) => stream['stream_id']),
   );
-  const webPublic = await listChannels(ctx, ctx.cast.administrator, { include_all: 'true' });
+  const webPublic = await listChannels(ctx, ctx.cast.administrator, { [includeAllParam(ctx)]: 'true' });
   const candidate = webPublic.find((stream) => stream['is_web_public'] === true && !subscribed.has(stream['stream_id']));
   return candidate === undefined ? undefined : { id: candidate['stream_id'] as number, name: candidate['name'] as string };
 }
@@ -69,8 +69,12 @@ async function webPublicForGuests(ctx: CheckContext): Promise<void> {
 async function privateThroughGroupSettings(ctx: CheckContext): Promise<void> {
   const { owner, member, otherMember } = ctx.cast;
   const onlyMember = { direct_members: [member.userId], direct_subgroups: [] };
-  // The owner makes each channel (and administers it), so the member is reached through the one setting only.
-  for (const setting of ['can_administer_channel_group', 'can_add_subscribers_group', 'can_subscribe_group']) {
+  // The owner makes each channel (and administers it), so the member is reached through the one setting only;
+  // each setting from the level it appeared at (325, 342, 357).
+  const settings = ['can_administer_channel_group', 'can_add_subscribers_group', 'can_subscribe_group'].filter((setting) =>
+    channelFieldAt(ctx.featureLevel, setting),
+  );
+  for (const setting of settings) {
     const channel = await createChannel(ctx, owner, 'private-setting', { invite_only: true, [setting]: onlyMember });
     await knows(ctx, member, channel, 'streams.access.private-metadata');
     await doesNotKnow(ctx, otherMember, channel, 'streams.access.private-metadata');
@@ -132,6 +136,8 @@ export const CHANNEL_ACCESS_CHECKS = defineChecks([
     clauses: ['streams.access.private-metadata'],
     level: 'compat',
     endpoint: GET,
+    // Before 325 no group setting of a channel reached its metadata.
+    since: CHANNEL_FIELD_SINCE['can_administer_channel_group'],
     run: privateThroughGroupSettings,
   },
   {
@@ -141,6 +147,8 @@ export const CHANNEL_ACCESS_CHECKS = defineChecks([
     clauses: ['subscribe.content-access-groups', 'subscribe.no-content-access'],
     level: 'compat',
     endpoint: 'POST /users/me/subscriptions',
+    // can_subscribe_group appeared at 357.
+    since: CHANNEL_FIELD_SINCE['can_subscribe_group'],
     run: joinThroughNestedGroup,
   },
 ]);
