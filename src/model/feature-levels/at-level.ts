@@ -9,8 +9,9 @@ import type { ApiEvent, Emission } from '../events/event.js';
 import type { ModelResponse } from '../request.js';
 import type { State } from '../state.js';
 import type { Body, DowngradeContext, EventWalk, LevelChange, RawParams } from './change.js';
+import { fuse, located } from './fuse.js';
 import { FEATURE_LEVEL_CHANGES } from './table.js';
-import { answerWalk, omitKeys } from './walk.js';
+import { answerWalk } from './walk.js';
 
 type BodyWalk = (body: Body, context: DowngradeContext) => Body;
 type RequestWalk = (params: RawParams, state: State) => RawParams;
@@ -34,25 +35,7 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else list.push(value);
 }
 
-/** Key removals keep their keys here, so that removals that follow each other merge into one pass. */
-const removedKeys = new WeakMap<BodyWalk, string[]>();
-
-/** Appends a removal of `keys`, merged into the walk before it when that one is a removal too. */
-function pushRemoval(walks: Map<string, BodyWalk[]>, operation: string, keys: readonly string[]): void {
-  const list = walks.get(operation);
-  const last = list?.[list.length - 1];
-  const merged = last === undefined ? undefined : removedKeys.get(last);
-  if (merged !== undefined) {
-    merged.push(...keys);
-    return;
-  }
-  const all = [...keys];
-  const walk: BodyWalk = (body) => omitKeys(body, all);
-  removedKeys.set(walk, all);
-  push(walks, operation, walk);
-}
-
-function compile(level: number, changes: readonly LevelChange[]): LevelView {
+function compile(level: number, changes: readonly LevelChange[], fused: boolean): LevelView {
   const later = changes.filter((change) => change.level > level);
   const missingOperations = new Set<string>();
   const goneEndpoints = new Set<Endpoint>();
@@ -71,7 +54,7 @@ function compile(level: number, changes: readonly LevelChange[]): LevelView {
     if (downgrade === undefined) continue;
     for (const operation of downgrade.addsEndpoints ?? []) missingOperations.add(operation);
     for (const [operation, names] of Object.entries(downgrade.addsParams ?? {})) for (const name of names) push(ignored, operation, name);
-    for (const [operation, keys] of Object.entries(downgrade.addsResponseKeys ?? {})) pushRemoval(responseWalks, operation, keys);
+    for (const [operation, keys] of Object.entries(downgrade.addsResponseKeys ?? {})) push(responseWalks, operation, located([{ kind: 'omit', keys }]));
     for (const [operation, walk] of Object.entries(downgrade.response ?? {})) push(responseWalks, operation, walk);
     for (const [operation, walk] of Object.entries(downgrade.error ?? {})) push(errorWalks, operation, walk);
     for (const type of downgrade.addsEventTypes ?? []) push(eventWalks, type, () => null);
@@ -81,6 +64,7 @@ function compile(level: number, changes: readonly LevelChange[]): LevelView {
   for (const change of changes) {
     if (change.level <= level) for (const endpoint of change.downgrade?.removesEndpoints ?? []) goneEndpoints.add(endpoint);
   }
+  if (fused) for (const walks of [responseWalks, errorWalks]) for (const [operation, list] of walks) walks.set(operation, fuse(list));
   const isNewest = later.length === 0;
   return { level, isNewest, missingOperations, goneEndpoints, ignoredParams: ignored, requestWalks, responseWalks, errorWalks, eventWalks };
 }
@@ -90,10 +74,15 @@ const views = new Map<number, LevelView>();
 export function levelView(level: number): LevelView {
   let view = views.get(level);
   if (view === undefined) {
-    view = compile(level, FEATURE_LEVEL_CHANGES);
+    view = compile(level, FEATURE_LEVEL_CHANGES, true);
     views.set(level, view);
   }
   return view;
+}
+
+/** The level's view with every answer walk as the table states it, one per row: what the fused view must equal (tests). */
+export function unfusedLevelView(level: number): LevelView {
+  return compile(level, FEATURE_LEVEL_CHANGES, false);
 }
 
 /** Whether a server at the level has this endpoint. */

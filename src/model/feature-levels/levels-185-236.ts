@@ -1,10 +1,12 @@
 /** Feature levels 185–236 (the changelog's "Changes in Zulip 7.0 / 8.0"), oldest first. */
+
 import { channelEmailToken, encodeChannelEmailAddress } from '../rules/channel-email.js';
 import { selectChannel } from '../rules/channels.js';
 import { SERVER_JITSI_SERVER_URL } from '../rules/realm-settings.js';
 import type { Channel, State } from '../state.js';
-import type { Body, Downgrade, DowngradeContext, EventWalk, LevelChange, RawParams } from './change.js';
+import type { Downgrade, DowngradeContext, EventWalk, LevelChange, RawParams } from './change.js';
 import { noChange } from './change.js';
+import { atTop, located } from './fuse.js';
 import {
   type BodyWalk,
   channelObjects,
@@ -21,7 +23,7 @@ import {
   userSettingForms,
   userSettingsAdded,
 } from './shapes.js';
-import { editEach, editKey, omitKeys, renameKey } from './walk.js';
+import { editKey, omitKeys, renameKey } from './walk.js';
 
 /** A channel property renamed in every channel and subscription dict, in stream update events and in the parameters that set it. */
 function renamedChannelSetting(from: string, to: string, operations: readonly string[]): Downgrade {
@@ -146,18 +148,10 @@ function legacyChannelEmailAddress(state: State, channel: Channel): string {
 }
 
 /** Subscriptions below 226 carried the channel's incoming email address (the gateway bot as sender). */
-function withEmailAddress(body: Body, context: DowngradeContext, listKeys: readonly string[]): Body {
-  let walked = body;
-  for (const key of listKeys) {
-    walked = editKey(walked, key, (list) =>
-      editEach(list, (subscription) => {
-        const channel = selectChannel(context.state, Number(subscription['stream_id']));
-        if (channel === undefined || 'email_address' in subscription) return subscription;
-        return { ...subscription, email_address: legacyChannelEmailAddress(context.state, channel) };
-      }),
-    );
-  }
-  return walked;
+function subscriptionWithEmailAddress(subscription: Json, context: DowngradeContext): Json {
+  const channel = selectChannel(context.state, Number(subscription['stream_id']));
+  if (channel === undefined || 'email_address' in subscription) return subscription;
+  return { ...subscription, email_address: legacyChannelEmailAddress(context.state, channel) };
 }
 
 /** POST /typing below 215: 'private' for direct, and a channel as a one-element `to`. */
@@ -428,7 +422,7 @@ export const LEVELS_185_236: readonly LevelChange[] = [
     note: 'realm_jitsi_server_url and server_jitsi_server_url left out and the parameter ignored below the level (jitsi_server_url is then the server one)',
     downgrade: merged(realmSettingsAdded(['jitsi_server_url'], ['server_jitsi_server_url']), {
       response: {
-        'register-queue': (body) => editKey(body, 'jitsi_server_url', () => SERVER_JITSI_SERVER_URL),
+        'register-queue': atTop(['jitsi_server_url'], (body) => editKey(body, 'jitsi_server_url', () => SERVER_JITSI_SERVER_URL)),
       },
     }),
   },
@@ -559,8 +553,8 @@ export const LEVELS_185_236: readonly LevelChange[] = [
     downgrade: {
       addsEndpoints: ['get-stream-email-address'],
       response: {
-        'register-queue': (body, context) => withEmailAddress(body, context, ['subscriptions', 'unsubscribed']),
-        'get-subscriptions': (body, context) => withEmailAddress(body, context, ['subscriptions']),
+        'register-queue': located(['subscriptions', 'unsubscribed'].map((key) => ({ kind: 'each', key, edit: subscriptionWithEmailAddress }))),
+        'get-subscriptions': located([{ kind: 'each', key: 'subscriptions', edit: subscriptionWithEmailAddress }]),
       },
     },
   },
@@ -640,11 +634,8 @@ export const LEVELS_185_236: readonly LevelChange[] = [
     downgrade: {
       request: { 'register-queue': hotspotsRequest },
       response: {
-        'register-queue': (body) => {
-          if (!('onboarding_steps' in body)) return body;
-          const { onboarding_steps: steps, ...rest } = body;
-          return { ...rest, hotspots: steps };
-        },
+        // The key moves to the end, where the real server's register had hotspots.
+        'register-queue': atTop(['onboarding_steps', 'hotspots'], (body) => renameKey(body, 'onboarding_steps', 'hotspots')),
       },
       event: { onboarding_steps: (event) => ({ ...renameKey(event, 'onboarding_steps', 'hotspots'), type: 'hotspots' }) },
     },

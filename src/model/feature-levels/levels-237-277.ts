@@ -1,8 +1,10 @@
 /** Feature levels 237–277 (the changelog's "Changes in Zulip 8.0 / 9.0"), oldest first. */
+
 import { systemGroupNameOf } from '../rules/system-groups.js';
 import type { State } from '../state.js';
 import type { Downgrade, LevelChange, RawParams } from './change.js';
 import { noChange } from './change.js';
+import { atTop } from './fuse.js';
 import { channelObjects, isObject, profileFields, REGISTER, realmEventWalk, realmSettingsAdded, userSettingsAdded } from './shapes.js';
 import { editEach, editKey, omitKeys, renameKey, withKey } from './walk.js';
 
@@ -60,12 +62,12 @@ function replacesRealmPolicy(setting: string, policy: string, policyOf: (state: 
   return {
     addsParams: { 'update-realm': [setting] },
     response: {
-      [REGISTER]: (body, { state }) => {
+      [REGISTER]: atTop([`realm_${setting}`, `realm_${policy}`], (body, { state }) => {
         const key = `realm_${setting}`;
         if (!(key in body)) return body;
         const value = body[key];
         return editKey(renameKey(body, key, `realm_${policy}`), `realm_${policy}`, () => policyOf(state, value));
-      },
+      }),
     },
     event: { realm: realmEventWalk((data) => omitKeys(data, [setting])) },
   };
@@ -101,12 +103,20 @@ export const LEVELS_237_277: readonly LevelChange[] = [
     downgrade: {
       request: ANNOUNCEMENT_CHANNEL_RENAMES.request,
       response: {
-        [REGISTER]: (body) =>
-          renameKey(
-            renameKey(body, 'realm_new_stream_announcements_stream_id', 'realm_notifications_stream_id'),
+        [REGISTER]: atTop(
+          [
+            'realm_new_stream_announcements_stream_id',
+            'realm_notifications_stream_id',
             'realm_signup_announcements_stream_id',
             'realm_signup_notifications_stream_id',
-          ),
+          ],
+          (body) =>
+            renameKey(
+              renameKey(body, 'realm_new_stream_announcements_stream_id', 'realm_notifications_stream_id'),
+              'realm_signup_announcements_stream_id',
+              'realm_signup_notifications_stream_id',
+            ),
+        ),
         ...ANNOUNCEMENT_CHANNEL_RENAMES.response,
       },
       event: {
@@ -136,12 +146,13 @@ export const LEVELS_237_277: readonly LevelChange[] = [
     note: 'below the level each method maps to its `enabled` boolean (chatref lists only Email, and never changes the methods, so sends no such event)',
     downgrade: {
       response: {
-        [REGISTER]: (body) =>
+        [REGISTER]: atTop(['realm_authentication_methods'], (body) =>
           editKey(body, 'realm_authentication_methods', (methods) =>
             isObject(methods)
               ? Object.fromEntries(Object.entries(methods).map(([name, method]) => [name, isObject(method) ? method['enabled'] : method]))
               : methods,
           ),
+        ),
       },
     },
   },
@@ -394,15 +405,18 @@ export const LEVELS_237_277: readonly LevelChange[] = [
     downgrade: {
       addsParams: { 'update-realm': ['direct_message_initiator_group', 'direct_message_permission_group'] },
       response: {
-        [REGISTER]: (body, { state }) => {
-          if (!('realm_direct_message_permission_group' in body)) return body;
-          const policy = privateMessagePolicyOf(state, body['realm_direct_message_permission_group']);
-          return withKey(
-            omitKeys(body, ['realm_direct_message_initiator_group', 'realm_direct_message_permission_group']),
-            'realm_private_message_policy',
-            policy,
-          );
-        },
+        [REGISTER]: atTop(
+          ['realm_direct_message_permission_group', 'realm_direct_message_initiator_group', 'realm_private_message_policy'],
+          (body, { state }) => {
+            if (!('realm_direct_message_permission_group' in body)) return body;
+            const policy = privateMessagePolicyOf(state, body['realm_direct_message_permission_group']);
+            return withKey(
+              omitKeys(body, ['realm_direct_message_initiator_group', 'realm_direct_message_permission_group']),
+              'realm_private_message_policy',
+              policy,
+            );
+          },
+        ),
       },
       event: { realm: realmEventWalk((data) => omitKeys(data, ['direct_message_initiator_group', 'direct_message_permission_group'])) },
     },

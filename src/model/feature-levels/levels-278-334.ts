@@ -9,6 +9,7 @@ import type { RealmGroupSettingName, State } from '../state.js';
 import { getRow } from '../tables/table.js';
 import { levelView, responseAtLevel } from './at-level.js';
 import { type Body, type Downgrade, type LevelChange, noChange, type RawParams } from './change.js';
+import { atTop } from './fuse.js';
 import { channelKeysAdded, channelObjects, groupKeysAdded, type Json, profileFields, realmEventWithout, userSettingsAdded, without } from './shapes.js';
 import { editEach, editKey, omitKeys, withKey } from './walk.js';
 
@@ -56,8 +57,9 @@ function realmGroupSetting(level: number, settings: readonly RealmGroupSettingNa
       ? {}
       : {
           response: {
-            'register-queue': (body: Body, { state }: { state: State }) =>
+            'register-queue': atTop(['realm_name', `realm_${policy}`], (body, { state }) =>
               !('realm_name' in body) || `realm_${policy}` in body ? body : withKey(body, `realm_${policy}`, legacyPolicyFor(state, policy)),
+            ),
           },
           request: { 'update-realm': (params: RawParams, state: State) => policyGroupParam(state, params, policy) },
         }),
@@ -402,12 +404,13 @@ export const LEVELS_278_334: readonly LevelChange[] = [
         },
       },
       response: {
-        'register-queue': (body, { state }) =>
+        'register-queue': atTop(['realm_create_multiuse_invite_group', 'realm_can_access_all_users_group'], (body, { state }) =>
           editKey(
             editKey(body, 'realm_create_multiuse_invite_group', (value) => plainGroupId(state, value)),
             'realm_can_access_all_users_group',
             (value) => plainGroupId(state, value),
           ),
+        ),
       },
     },
   },
@@ -526,7 +529,9 @@ export const LEVELS_278_334: readonly LevelChange[] = [
     note: 'register’s realm_default_streams walks back to channel objects (present/channel.ts); and so do default_streams events; default channel groups are always empty',
     downgrade: {
       response: {
-        'register-queue': (body, { state }) => editKey(body, 'realm_default_streams', (ids) => (Array.isArray(ids) ? defaultChannelObjects(state, ids) : ids)),
+        'register-queue': atTop(['realm_default_streams'], (body, { state }) =>
+          editKey(body, 'realm_default_streams', (ids) => (Array.isArray(ids) ? defaultChannelObjects(state, ids) : ids)),
+        ),
       },
       event: {
         default_streams: (event, state) => editKey(event, 'default_streams', (ids) => (Array.isArray(ids) ? defaultChannelObjects(state, ids) : ids)),

@@ -1,9 +1,11 @@
 /** Feature levels 335–371 (the changelog's "Changes in Zulip 10.0"), oldest first. */
+
 import { legacyMessageEditTyping } from '../endpoints/legacy/fl335-371-message-edit-typing.js';
 import { hasRealmPermission } from '../rules/realm-group-settings.js';
 import { selectUser } from '../rules/users.js';
 import type { Body, LevelChange } from './change.js';
 import { noChange } from './change.js';
+import { atTop } from './fuse.js';
 import {
   channelKeysAdded,
   eachOf,
@@ -17,20 +19,20 @@ import {
   userSettingForms,
   userSettingsAdded,
 } from './shapes.js';
-import { editKey, omitKeys } from './walk.js';
+import { editKey, omitKeys, withKey } from './walk.js';
 
 // ── personal settings ────────────────────────────────────────────────────
 
 /** dense_mode, as servers below 364 showed it (its default; chatref stores no value for it). */
 function withDenseMode(settings: Json): Json {
-  return 'dense_mode' in settings ? settings : { ...settings, dense_mode: true };
+  return 'dense_mode' in settings ? settings : withKey(settings, 'dense_mode', true);
 }
 
 // ── user objects ─────────────────────────────────────────────────────────
 
 /** is_billing_admin, as servers below 363 showed it on user objects. */
 function withBillingAdmin(user: Json): Json {
-  return 'is_billing_admin' in user || !('user_id' in user) ? user : { ...user, is_billing_admin: false };
+  return 'is_billing_admin' in user || !('user_id' in user) ? user : withKey(user, 'is_billing_admin', false);
 }
 
 // ── message objects ──────────────────────────────────────────────────────
@@ -150,7 +152,11 @@ export const LEVELS_335_371: readonly LevelChange[] = [
     note:
       "declared: the register walk adds it back below 341, from the realm's can_add_subscribers_group for the user. Differs: the walk " +
       'has no clock, so a waiting period (role:fullmembers) counts as served',
-    downgrade: { response: { [REGISTER]: (body, { state }) => withCanSubscribeOtherUsers(body, state) } },
+    downgrade: {
+      response: {
+        [REGISTER]: atTop(['can_create_streams', 'user_id', 'can_subscribe_other_users'], (body, { state }) => withCanSubscribeOtherUsers(body, state)),
+      },
+    },
   },
   {
     level: 341,
@@ -377,7 +383,7 @@ export const LEVELS_335_371: readonly LevelChange[] = [
     change: 'never_subscribed lists archived channels for clients with archived_channels.',
     status: 'implemented',
     note: 'declared: the register walk drops archived channels from never_subscribed below 362',
-    downgrade: { response: { [REGISTER]: neverSubscribedWithoutArchived } },
+    downgrade: { response: { [REGISTER]: atTop(['never_subscribed'], neverSubscribedWithoutArchived) } },
   },
   {
     level: 362,

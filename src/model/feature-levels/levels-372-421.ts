@@ -1,6 +1,8 @@
 /** Feature levels 372–421 (the changelog's "Changes in Zulip 11.0"), oldest first. */
+
 import type { Downgrade, LevelChange, RawParams } from './change.js';
 import { noChange } from './change.js';
+import { atTop } from './fuse.js';
 import {
   type BodyWalk,
   channelObjects,
@@ -518,7 +520,7 @@ export const LEVELS_372_421: readonly LevelChange[] = [
       addsEndpoints: ['patch-channel-folders'],
       response: {
         'get-channel-folders': (body) => editKey(body, 'channel_folders', foldersById),
-        'register-queue': (body) => editKey(body, 'channel_folders', foldersById),
+        'register-queue': atTop(['channel_folders'], (body) => editKey(body, 'channel_folders', foldersById)),
       },
       event: {
         channel_folder: (event) => {

@@ -1,7 +1,9 @@
 /** Feature levels 422–460 (the changelog's "Changes in Zulip 12.0", up to 460), oldest first. */
+
 import type { ApiEvent } from '../events/event.js';
 import type { LevelChange } from './change.js';
 import { noChange } from './change.js';
+import { atTop } from './fuse.js';
 import { channelKeysAdded, type Edit, eachOf, realmSettingsAdded, userObjects, userSettingForms, userSettingsAdded, without } from './shapes.js';
 import { editKey, withKey } from './walk.js';
 
@@ -30,8 +32,9 @@ export const LEVELS_422_460: readonly LevelChange[] = [
     note: 'feature-levels/levels-422-460.ts: below 426 the realm section carries realm_is_zephyr_mirror_realm: false (chatref is never a Zephyr mirror)',
     downgrade: {
       response: {
-        'register-queue': (body) =>
+        'register-queue': atTop(['realm_name', 'realm_is_zephyr_mirror_realm'], (body) =>
           'realm_name' in body && !('realm_is_zephyr_mirror_realm' in body) ? withKey(body, 'realm_is_zephyr_mirror_realm', false) : body,
+        ),
       },
     },
   },

@@ -2,8 +2,8 @@
 import type { ApiEvent } from '../events/event.js';
 import { renderMarkdown } from '../present/markdown.js';
 import type { Body, LevelChange } from './change.js';
-import { userObjects, without } from './shapes.js';
-import { editEach, editKey, omitFromEach, omitKeys } from './walk.js';
+import { omitFromEach, userObjects, without } from './shapes.js';
+import { editEach, editKey, omitKeys } from './walk.js';
 
 /** Linkifier objects without `keys`: GET /realm/linkifiers, register's realm_linkifiers and the realm_linkifiers event. */
 function linkifiersWithout(keys: readonly string[]) {

@@ -7,7 +7,8 @@
  */
 import type { State } from '../state.js';
 import type { Body, Downgrade, DowngradeContext, EventWalk, RawParams } from './change.js';
-import { editEach, editKey, omitKeys } from './walk.js';
+import { composeWalks, type ItemEdit, located, omittedKeys, omitting } from './fuse.js';
+import { editKey } from './walk.js';
 
 export type Json = Readonly<Record<string, unknown>>;
 export type Edit = (item: Json) => Json;
@@ -29,31 +30,22 @@ export const ifObject =
     isObject(value) ? edit(value) : value;
 
 /** An edit that takes `keys` out of an object. */
-export const without =
-  (keys: readonly string[]): Edit =>
-  (item) =>
-    omitKeys(item, keys);
+export const without = (keys: readonly string[]): Edit => omitting(keys);
 
 /** The objects of the array under `key`, edited. */
-export const eachOf =
-  (key: string, edit: Edit) =>
-  <T extends Json>(body: T): T =>
-    editKey(body, key, (list) => editEach(list, edit));
+export const eachOf = (key: string, edit: Edit) => located([{ kind: 'each', key, edit }]) as unknown as <T extends Json>(body: T) => T;
 
 /** The objects of the arrays under each of `keys`, edited. */
-export const eachOfKeys =
-  (keys: readonly string[], edit: Edit) =>
-  <T extends Json>(body: T): T => {
-    let walked = body;
-    for (const key of keys) walked = editKey(walked, key, (list) => editEach(list, edit));
-    return walked;
-  };
+export const eachOfKeys = (keys: readonly string[], edit: Edit) =>
+  located(keys.map((key) => ({ kind: 'each', key, edit }))) as unknown as <T extends Json>(body: T) => T;
+
+/** A body walk that removes keys from the objects of one array-valued key (e.g. `members` of GET /users). */
+export function omitFromEach(listKey: string, keys: readonly string[]): BodyWalk {
+  return located([{ kind: 'each', key: listKey, edit: omitting(keys) }]);
+}
 
 /** The object under `key`, edited. */
-export const objectAt =
-  (key: string, edit: Edit) =>
-  <T extends Json>(body: T): T =>
-    editKey(body, key, ifObject(edit));
+export const objectAt = (key: string, edit: Edit) => located([{ kind: 'at', key, edit }]) as unknown as <T extends Json>(body: T) => T;
 
 // ── Composing parts ──────────────────────────────────────────────────────
 
@@ -64,10 +56,7 @@ function composeInto<W>(into: Record<string, W>, walks: Readonly<Record<string, 
   }
 }
 
-const composeBodies =
-  (first: BodyWalk, second: BodyWalk): BodyWalk =>
-  (body, context) =>
-    second(first(body, context), context);
+const composeBodies = composeWalks;
 const composeRequests =
   (first: RequestWalk, second: RequestWalk): RequestWalk =>
   (params, state) =>
@@ -121,6 +110,11 @@ function paramsOf(operations: readonly string[], names: readonly string[]): Down
 /** A channel (or subscription) object edited; `state` is the answer's, null in events. */
 export type ChannelEdit = (channel: Json, state: State | null) => Json;
 
+/** A channel edit as an answer's item edit: given the answer's state (an edit that reads no state, such as a removal, as it is). */
+function channelInAnswer(edit: ChannelEdit): ItemEdit {
+  return edit.length < 2 ? (edit as Edit) : (channel, { state }) => edit(channel, state);
+}
+
 /**
  * Channel dicts (not subscriptions): GET /streams, GET /streams/{id}, register's
  * streams and realm_default_streams, stream events' `streams` and default_streams
@@ -131,11 +125,12 @@ export type ChannelEdit = (channel: Json, state: State | null) => Json;
  */
 export function streamObjects(edit: ChannelEdit, droppedUpdates: readonly string[] = []): Downgrade {
   const each: Edit = (channel) => edit(channel, null);
+  const inAnswer = channelInAnswer(edit);
   return {
     response: {
-      'get-streams': (body, { state }) => eachOf('streams', (channel) => edit(channel, state))(body),
-      'get-stream-by-id': (body, { state }) => objectAt('stream', (channel) => edit(channel, state))(body),
-      [REGISTER]: (body, { state }) => eachOfKeys(['streams', 'realm_default_streams'], (channel) => edit(channel, state))(body),
+      'get-streams': located([{ kind: 'each', key: 'streams', edit: inAnswer }]),
+      'get-stream-by-id': located([{ kind: 'at', key: 'stream', edit: inAnswer }]),
+      [REGISTER]: located(['streams', 'realm_default_streams'].map((key) => ({ kind: 'each', key, edit: inAnswer }))),
     },
     event: {
       stream: (event) => {
@@ -149,10 +144,11 @@ export function streamObjects(edit: ChannelEdit, droppedUpdates: readonly string
 
 /** Subscription dicts: register's subscriptions, unsubscribed and never_subscribed, GET /users/me/subscriptions, subscription events. */
 function subscriptionObjects(edit: ChannelEdit): Downgrade {
+  const inAnswer = channelInAnswer(edit);
   return {
     response: {
-      'get-subscriptions': (body, { state }) => eachOf('subscriptions', (channel) => edit(channel, state))(body),
-      [REGISTER]: (body, { state }) => eachOfKeys(['subscriptions', 'unsubscribed', 'never_subscribed'], (channel) => edit(channel, state))(body),
+      'get-subscriptions': located([{ kind: 'each', key: 'subscriptions', edit: inAnswer }]),
+      [REGISTER]: located(['subscriptions', 'unsubscribed', 'never_subscribed'].map((key) => ({ kind: 'each', key, edit: inAnswer }))),
     },
     event: { subscription: eachOf('subscriptions', (channel) => edit(channel, null)) },
   };
@@ -251,10 +247,13 @@ const USER_SETTING_EVENTS: Readonly<Record<string, string>> = {
  * legacy display and notification settings), each walked by `edit`.
  */
 export function userSettingForms(edit: Edit, legacy = false): BodyWalk {
-  return (body) => {
-    const walked = editKey(editKey(body, 'user_settings', ifObject(edit)), 'realm_user_settings_defaults', ifObject(edit));
-    return legacy ? edit(walked) : walked;
-  };
+  const forms = located([
+    { kind: 'at', key: 'user_settings', edit },
+    { kind: 'at', key: 'realm_user_settings_defaults', edit },
+  ]);
+  if (!legacy) return forms;
+  const legacyKeys = omittedKeys(edit);
+  return composeWalks(forms, legacyKeys === undefined ? (body) => edit(body) : located([{ kind: 'omit', keys: legacyKeys }]));
 }
 
 /** The events naming personal settings, with each name walked by `rename` (null: the event is not sent). */

@@ -1,5 +1,4 @@
 /** Small pure helpers for the table's walks: copy-on-change edits of answer and event shapes. */
-import type { Body } from './change.js';
 
 type Json = Readonly<Record<string, unknown>>;
 
@@ -37,11 +36,11 @@ function writable(object: object): Record<string, unknown> | null {
 export function omitKeys<T extends Json>(object: T, keys: readonly string[]): T {
   if (!keys.some((key) => key in object)) return object;
   const mine = writable(object);
-  if (mine !== null) {
+  if (mine !== null && keys.length <= 2) {
     for (const key of keys) delete mine[key];
     return object;
   }
-  // Built key by key rather than copied and deleted from: an object that lost keys to `delete` is slow to copy again.
+  // Built key by key rather than deleted from: an object that lost many keys to `delete` is slow to read and copy again.
   const dropped = keys.length > 8 ? new Set(keys) : null;
   const copy: Record<string, unknown> = {};
   for (const key in object) if (!(dropped === null ? keys.includes(key) : dropped.has(key))) copy[key] = object[key];
@@ -106,9 +105,4 @@ export function editEach(value: unknown, edit: (item: Json) => Json): unknown {
     return next;
   });
   return changed ? adopt(edited) : value;
-}
-
-/** A body walk that removes keys from the objects of one array-valued key (e.g. `members` of GET /users). */
-export function omitFromEach(listKey: string, keys: readonly string[]): (body: Body) => Body {
-  return (body) => editKey(body, listKey, (list) => editEach(list, (item) => omitKeys(item, keys)));
 }
