@@ -5,7 +5,7 @@
  * level after another, each judged at the level its server claims. Prints a
  * line per level (passed, failed, skipped, excluded by the level) and writes
  * reports/conform-levels/<N>.json; exits 1 when any level has a failure.
- * Levels: the arguments, else 185 237 277 334 371 421 496.
+ * Levels: the arguments, else 185 237 278 334 371 421 496.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const LEVELS = process.argv.length > 2 ? process.argv.slice(2).map(Number) : [185, 237, 277, 334, 371, 421, 496];
+const LEVELS = process.argv.length > 2 ? process.argv.slice(2).map(Number) : [185, 237, 278, 334, 371, 421, 496];
 const OUT = `${ROOT}reports/conform-levels`;
 const CLI = ['--import', 'tsx', 'src/cli/main.ts'];
 

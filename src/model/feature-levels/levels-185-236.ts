@@ -48,7 +48,7 @@ function renamedUserSettings(renames: Readonly<Record<string, string>>): Downgra
     return walked;
   };
   return {
-    response: { [REGISTER]: userSettingForms(back, true) },
+    response: { [REGISTER]: userSettingForms(back, Object.entries(renames).flat()) },
     event: userSettingEvents((name) => renames[name] ?? name),
     request: { 'update-settings': forward, 'update-realm-user-settings-defaults': forward },
   };
@@ -565,7 +565,7 @@ export const LEVELS_185_236: readonly LevelChange[] = [
     status: 'approximate',
     note: "values walk to the old numbering and an old client's values forward; the new option 2 has no old value and shows as 2 (DMs and mentions)",
     downgrade: merged(
-      { response: { [REGISTER]: userSettingForms(iconCountForm, true) } },
+      { response: { [REGISTER]: userSettingForms(iconCountForm, [iconCountSetting]) } },
       {
         request: { 'update-settings': iconCountRequest, 'update-realm-user-settings-defaults': iconCountRequest },
         event: {

@@ -79,7 +79,7 @@ function channelKeysAdded(level: number, params: readonly string[] = []): Downgr
 }
 
 /** register's user_settings and realm_user_settings_defaults without the settings of this file the realm's level lacks. */
-const USER_SETTINGS_ANSWER: BodyWalk = (body, context) => userSettingForms(without(userSettingsNewerThan(context.state.featureLevel)))(body, context);
+const USER_SETTINGS_ANSWER: BodyWalk = userSettingForms((settings, context) => omitKeys(settings, userSettingsNewerThan(context.state.featureLevel)));
 
 /**
  * The personal settings new at `level` (USER_SETTING_KEYS): unknown

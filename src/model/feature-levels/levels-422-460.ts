@@ -260,7 +260,7 @@ export const LEVELS_422_460: readonly LevelChange[] = [
     downgrade: {
       request: { 'update-settings': newHomeViewParam, 'update-realm-user-settings-defaults': newHomeViewParam },
       response: {
-        'register-queue': userSettingForms(oldHomeViewIn, true),
+        'register-queue': userSettingForms(oldHomeViewIn, ['web_home_view']),
       },
       event: {
         user_settings: oldHomeViewEvent,

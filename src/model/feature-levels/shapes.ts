@@ -7,7 +7,7 @@
  */
 import type { State } from '../state.js';
 import type { Body, Downgrade, DowngradeContext, EventWalk, RawParams } from './change.js';
-import { composeWalks, type ItemEdit, located, omittedKeys, omitting } from './fuse.js';
+import { composeWalks, type ItemEdit, located, omitting } from './fuse.js';
 import { editKey } from './walk.js';
 
 export type Json = Readonly<Record<string, unknown>>;
@@ -243,17 +243,16 @@ const USER_SETTING_EVENTS: Readonly<Record<string, string>> = {
 
 /**
  * register's forms of the personal settings (user_settings and
- * realm_user_settings_defaults; `legacy`: also the top-level copies of the
- * legacy display and notification settings), each walked by `edit`.
+ * realm_user_settings_defaults), each walked by `edit`; with `legacyKeys`,
+ * also the top-level copies of the legacy display and notification settings
+ * (the register keys `edit` reads or writes there).
  */
-export function userSettingForms(edit: Edit, legacy = false): BodyWalk {
-  const forms = located([
+export function userSettingForms(edit: ItemEdit, legacyKeys?: readonly string[]): BodyWalk {
+  return located([
     { kind: 'at', key: 'user_settings', edit },
     { kind: 'at', key: 'realm_user_settings_defaults', edit },
+    ...(legacyKeys === undefined ? [] : [{ kind: 'top' as const, keys: legacyKeys, edit }]),
   ]);
-  if (!legacy) return forms;
-  const legacyKeys = omittedKeys(edit);
-  return composeWalks(forms, legacyKeys === undefined ? (body) => edit(body) : located([{ kind: 'omit', keys: legacyKeys }]));
 }
 
 /** The events naming personal settings, with each name walked by `rename` (null: the event is not sent). */
