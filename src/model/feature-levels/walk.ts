@@ -35,12 +35,7 @@ function writable(object: object): Record<string, unknown> | null {
 /** The object without `keys` (the same object when it has none of them). */
 export function omitKeys<T extends Json>(object: T, keys: readonly string[]): T {
   if (!keys.some((key) => key in object)) return object;
-  const mine = writable(object);
-  if (mine !== null && keys.length <= 2) {
-    for (const key of keys) delete mine[key];
-    return object;
-  }
-  // Built key by key rather than deleted from: an object that lost many keys to `delete` is slow to read and copy again.
+  // Built key by key, even when this walk owns the object: an object that lost keys to `delete` turns slow to read and copy.
   const dropped = keys.length > 8 ? new Set(keys) : null;
   const copy: Record<string, unknown> = {};
   for (const key in object) if (!(dropped === null ? keys.includes(key) : dropped.has(key))) copy[key] = object[key];
